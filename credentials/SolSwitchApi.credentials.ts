@@ -1,0 +1,77 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+import { addKeyToBody } from '../nodes/shared/transport/keyInBody';
+
+/**
+ * The switch's `{base_url}` and API key. The key travels as the request attribute `Key`; it is
+ * optional because the switch may allow this n8n server by its IP address instead.
+ */
+export class SolSwitchApi implements ICredentialType {
+	name = 'solSwitchApi';
+
+	displayName = 'SolSwitch API';
+
+	icon: Icon = { light: 'file:../icons/solswitch.svg', dark: 'file:../icons/solswitch.dark.svg' };
+
+	documentationUrl = 'https://github.com/solswitch/n8n-nodes-solswitch#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://switch.example.com',
+			description: 'Address of the switch, without /api (functions are called at <Base URL>/api/<function>/)',
+		},
+		{
+			displayName: 'Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'API key generated in the switch portal (API management). Leave empty if the switch allows this n8n server by IP address instead.',
+		},
+		{
+			displayName: 'Default Customer',
+			name: 'customer',
+			type: 'string',
+			default: '',
+			placeholder: '1',
+			description:
+				"Customer ID sent when a node's Customer field is left empty. Set it to the key's own customer for a customer-scoped key; empty means the switch default (1).",
+		},
+	];
+
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => addKeyToBody(requestOptions, credentials.apiKey);
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/listactivecalls/',
+			method: 'POST',
+			body: { Customer: '={{$credentials.customer || 1}}' },
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'Status',
+					value: 'FAIL',
+					message: 'The switch refused the request: check the Key, the Default Customer and that this server\'s IP address is allowed',
+				},
+			},
+		],
+	};
+}

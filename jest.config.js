@@ -1,0 +1,14 @@
+// Three projects so each layer can run alone: unit (generators, validation, shapers), integration
+// (nodes run through n8n-core's engine against the sandbox over real HTTP), e2e (real n8n).
+const common = {
+  preset: 'ts-jest',
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+  ],
+};

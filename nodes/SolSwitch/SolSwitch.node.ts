@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { executeCatalog } from '../shared/execute';
+import { buildProperties } from '../shared/generators/properties';
+import { solSwitchCatalog } from './catalog';
+
+/** Call control and reporting on a SolSwitch switch; everything below comes from the catalog. */
+export class SolSwitch implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SolSwitch',
+		name: 'solSwitch',
+		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Place, hold and transfer calls, send DTMF and faxes, and read call records and live stats on a SolSwitch switch',
+		defaults: { name: 'SolSwitch' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'solSwitchApi', required: true }],
+		properties: buildProperties(solSwitchCatalog),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeCatalog(this, solSwitchCatalog);
+	}
+}

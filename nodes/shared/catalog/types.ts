@@ -1,0 +1,125 @@
+/**
+ * The attribute metadata table format: one OperationSpec per function of an interface document.
+ * Every other artefact (node properties, zod validation, request bodies, README tables) is generated
+ * from these entries, so an entry should read like a row of the document's Endpoints table.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+/** How an attribute is shown in n8n and encoded on the wire. */
+export type AttributeType =
+	| 'string' // free text, sent as given
+	| 'password' // free text shown masked
+	| 'digits' // numeric-looking string (numbers typed or mapped are sent as strings)
+	| 'integer' // n8n number field, sent as a number
+	| 'boolean' // toggle, sent as 1 or 0
+	| 'enum' // dropdown of `options`
+	| 'date' // date picker, sent as YYYY-MM-DD
+	| 'dateTime' // date picker, sent as YYYY-MM-DD HH:MM:SS
+	| 'dateOrDateTime' // date picker; sent as YYYY-MM-DD when the time is midnight, else with the time
+	| 'list' // one value or several (comma or newline separated, or an array from an expression)
+	| 'json'; // an object or array, typed as JSON
+
+/** A rule the value must follow; `text` completes the sentence "<Display Name> ..." */
+export interface AttributeRule {
+	pattern?: RegExp;
+	min?: number;
+	max?: number;
+	minLength?: number;
+	maxLength?: number;
+	text: string;
+}
+
+export interface AttributeSpec {
+	/** The attribute exactly as the interface spells it (case-sensitive). */
+	name: string;
+	/** Label in the editor; defaults to a spaced version of `name`. */
+	label?: string;
+	type: AttributeType;
+	/**
+	 * true: a required field. 'when': required, and shown, only when another attribute has one of the
+	 * listed values. Otherwise optional, under Additional Fields (or at top level with `topLevel`).
+	 */
+	required?: boolean | { when: string; in: Array<string | number | boolean> };
+	/** Show an optional attribute as a field of its own instead of under Additional Fields. */
+	topLevel?: boolean;
+	/** Default shown in the editor (and therefore sent when the field is present). */
+	default?: string | number | boolean;
+	/** What the interface says the switch assumes when the attribute is left out (help text only). */
+	switchDefault?: string;
+	description: string;
+	placeholder?: string;
+	rule?: AttributeRule;
+	options?: Array<{ name: string; value: string | number; description?: string }>;
+	/** For 'list': send an array even for one value (the interface takes "single or array"). */
+	alwaysArray?: boolean;
+	/** A dropdown loaded from the switch (name of a listSearch / loadOptions method of the node). */
+	load?: string;
+	/** 'customer': filled from the credential's default customer when left empty. */
+	role?: 'customer';
+}
+
+/** Rules that involve more than one attribute. */
+export type CrossRule =
+	| { kind: 'atLeastOne'; attributes: string[]; message: string }
+	| { kind: 'together'; attributes: string[]; message: string }
+	| { kind: 'notBoth'; first: string; second: string[]; message: string };
+
+/** How the answer becomes items. */
+export type ResponseSpec =
+	| { kind: 'status' } // one item: the answer itself (Status, Message ...)
+	| { kind: 'object' } // one item: the answer's fields
+	| { kind: 'list'; key: string } // one item per element of answer[key]
+	| { kind: 'keyed'; keyName: string } // one item per top-level key, the key kept as keyName
+	| { kind: 'custom'; shape: Shaper };
+
+export interface ShapeContext {
+	fn: IExecuteFunctions;
+	itemIndex: number;
+	options: IDataObject;
+	body: IDataObject;
+}
+
+export type Shaper = (
+	response: unknown,
+	ctx: ShapeContext,
+) => Promise<INodeExecutionData[]> | INodeExecutionData[];
+
+/** Work an operation needs before the request is sent (e.g. turning binary data into a data URI). */
+export type Preparer = (body: IDataObject, ctx: ShapeContext) => Promise<IDataObject> | IDataObject;
+
+export interface OperationSpec {
+	resource: string;
+	operation: string;
+	/** The function's name in the interface document, also the operation's label. */
+	name: string;
+	/** Short sentence for the operation dropdown ("Place a call from an extension"). */
+	action: string;
+	description?: string;
+	/** The path after {base_url}/api/ without slashes, e.g. 'transfercall' or 'did/view'. */
+	path: string;
+	attributes: AttributeSpec[];
+	rules?: CrossRule[];
+	response: ResponseSpec;
+	/** Extra settings under the operation's Options collection (read by custom shapers/preparers). */
+	options?: INodeProperties[];
+	/** Extra fields shown above Additional Fields (e.g. where a fax file comes from). */
+	fields?: INodeProperties[];
+	prepare?: Preparer;
+	/** Key scope this function needs, for the README and error hints. */
+	scope?: 'global' | 'any';
+	/** The replacement of a deprecated legacy function. */
+	deprecatedBy?: string;
+}
+
+export interface ResourceSpec {
+	value: string;
+	name: string;
+	description?: string;
+}
+
+export interface Catalog {
+	/** Name of the credential type whose base URL and key the requests use. */
+	credential: string;
+	resources: ResourceSpec[];
+	operations: OperationSpec[];
+}

@@ -1,0 +1,109 @@
+/**
+ * The execute() of every catalog-driven action node: for each input item, find the operation's table
+ * entry, read its fields, check them (generated zod schema), send the request, shape the answer into
+ * items. continueOnFail and pairedItem as n8n expects.
+ */
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import type { Catalog, OperationSpec, ShapeContext } from './catalog/types';
+import { isTopLevel, paramName } from './generators/names';
+import { buildRequestBody } from './generators/schema';
+import { shapeResponse } from './shapers/basic';
+import { functionUrl, solswitchRequest } from './transport/request';
+
+export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
+	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
+	if (!op) throw new Error(`Unknown operation ${resource}/${operation}`);
+	return op;
+}
+
+/** Raw attribute values of one item as the user set them (API names as keys). */
+export function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Record<string, unknown> {
+	const raw: Record<string, unknown> = {};
+	const additional = (op.attributes.some((a) => !isTopLevel(a))
+		? fn.getNodeParameter('additionalFields', itemIndex, {})
+		: {}) as IDataObject;
+	for (const attribute of op.attributes) {
+		const name = paramName(attribute);
+		if (isTopLevel(attribute)) {
+			const cond = attribute.required;
+			// A conditionally shown field is absent from the parameters while hidden.
+			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, undefined) : fn.getNodeParameter(name, itemIndex);
+		} else if (name in additional) {
+			raw[attribute.name] = additional[name];
+		}
+	}
+	return raw;
+}
+
+/** Fills `Customer` from the credential's Default Customer when the user left it empty. */
+export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defaultCustomer: unknown): IDataObject {
+	const attribute = op.attributes.find((a) => a.role === 'customer');
+	const value = typeof defaultCustomer === 'number' ? String(defaultCustomer) : String(defaultCustomer ?? '').trim();
+	if (!attribute || body[attribute.name] !== undefined || !value) return body;
+	return { ...body, [attribute.name]: /^\d+$/.test(value) ? Number(value) : value };
+}
+
+export async function runOperation(
+	fn: IExecuteFunctions,
+	catalog: Catalog,
+	op: OperationSpec,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const options = fn.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const checked = buildRequestBody(op, readAttributes(fn, op, itemIndex));
+	if (!checked.ok) {
+		throw new NodeOperationError(fn.getNode(), checked.message, {
+			itemIndex,
+			description: checked.all.length > 1 ? `Also: ${checked.all.slice(1).join('; ')}` : undefined,
+		});
+	}
+	const credentials = await fn.getCredentials(catalog.credential);
+	let body = applyCustomerDefault(op, checked.body as IDataObject, credentials.customer);
+	const ctx: ShapeContext = { fn, itemIndex, options, body };
+	if (op.prepare) body = await op.prepare(body, ctx);
+	ctx.body = body;
+	const answer = await solswitchRequest(fn, {
+		credential: catalog.credential,
+		url: functionUrl(String(credentials.baseUrl), op.path),
+		body,
+		bodyFormat: options.bodyFormat === 'form' ? 'form' : 'json',
+		timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
+		itemIndex,
+	});
+	if (answer.kind === 'empty') {
+		return options.emitEmptyMarker ? [{ json: { empty: true, Reason: answer.reason } }] : [];
+	}
+	return await shapeResponse(op.response, answer.data, ctx);
+}
+
+export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): Promise<INodeExecutionData[][]> {
+	const items = fn.getInputData();
+	const out: INodeExecutionData[] = [];
+	for (let i = 0; i < items.length; i++) {
+		try {
+			const resource = fn.getNodeParameter('resource', i) as string;
+			const operation = fn.getNodeParameter('operation', i) as string;
+			const op = findOperation(catalog, resource, operation);
+			const results = await runOperation(fn, catalog, op, i);
+			for (const r of results) out.push({ ...r, pairedItem: { item: i } });
+		} catch (error) {
+			if (fn.continueOnFail()) {
+				out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}) }, pairedItem: { item: i } });
+				continue;
+			}
+			// Errors of ours already carry the item index and a description; wrap anything else.
+			const nodeError =
+				error instanceof NodeOperationError || error instanceof NodeApiError
+					? error
+					: new NodeOperationError(fn.getNode(), error as Error, { itemIndex: i });
+			throw nodeError;
+		}
+	}
+	return [out];
+}

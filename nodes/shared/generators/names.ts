@@ -1,0 +1,22 @@
+/** Names the generators derive from table entries, in one place so they cannot drift apart. */
+import type { AttributeSpec } from '../catalog/types';
+
+/** n8n parameter name of an attribute: the API name, with characters n8n expressions dislike replaced. */
+export function paramName(attribute: AttributeSpec): string {
+	return attribute.name.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/** Editor label: the table's displayName, else the API name split into words ("queueID" -> "Queue ID"). */
+export function labelOf(attribute: AttributeSpec): string {
+	if (attribute.label) return attribute.label;
+	const spaced = attribute.name
+		.replace(/[-_]/g, ' ')
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+	return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Attributes shown as fields of their own (required, conditionally required, or marked topLevel). */
+export function isTopLevel(attribute: AttributeSpec): boolean {
+	return Boolean(attribute.required) || Boolean(attribute.topLevel);
+}

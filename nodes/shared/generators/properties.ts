@@ -1,0 +1,201 @@
+/**
+ * Generates a node's resource and operation dropdowns and its fields from a catalog: required
+ * attributes as fields, optional ones under "Additional Fields", per-operation settings under "Options".
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
+import { isTopLevel, labelOf, paramName } from './names';
+
+/** Common settings every catalog operation offers under Options. */
+export const COMMON_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Send Body As',
+		name: 'bodyFormat',
+		type: 'options',
+		default: 'json',
+		options: [
+			{ name: 'JSON', value: 'json' },
+			{ name: 'Form Variables', value: 'form', description: 'Sent as application/x-www-form-urlencoded' },
+		],
+		description: 'How the request body is encoded; the interface accepts both',
+	},
+	{
+		displayName: 'Timeout (Ms)',
+		name: 'timeout',
+		type: 'number',
+		default: 30000,
+		typeOptions: { minValue: 1 },
+		description: 'How long to wait for the answer before giving up',
+	},
+];
+
+/** For operations that list records: "No Records Found." gives no items unless this is on. */
+export const EMPTY_MARKER_OPTION: INodeProperties = {
+	displayName: 'Emit Empty Marker',
+	name: 'emitEmptyMarker',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one item {"empty": true, "Reason": ...} when the switch finds no records, so the workflow can branch on it (otherwise no items are output)',
+};
+
+function helpText(attribute: AttributeSpec): string {
+	const parts = [attribute.description];
+	if (attribute.rule && !attribute.description.includes(attribute.rule.text)) {
+		parts.push(`(${labelOf(attribute)} ${attribute.rule.text}.)`);
+	}
+	if (attribute.switchDefault && !/default/i.test(attribute.description)) {
+		parts.push(`Switch default: ${attribute.switchDefault}.`);
+	}
+	return parts.join(' ');
+}
+
+function emptyDefault(attribute: AttributeSpec): INodeProperties['default'] {
+	if (attribute.default !== undefined) return attribute.default;
+	switch (attribute.type) {
+		case 'boolean':
+			return false;
+		case 'integer': {
+			// An added optional number starts at the switch's own default when it has a numeric one.
+			const fallback = Number(attribute.switchDefault);
+			return Number.isFinite(fallback) ? fallback : 0;
+		}
+		case 'json':
+			return '';
+		case 'enum':
+			return attribute.options?.[0]?.value ?? '';
+		default:
+			return '';
+	}
+}
+
+/** One attribute as an n8n property (without displayOptions). */
+export function attributeProperty(attribute: AttributeSpec): INodeProperties {
+	const base = {
+		displayName: labelOf(attribute),
+		name: paramName(attribute),
+		description: helpText(attribute),
+		default: emptyDefault(attribute),
+		...(attribute.placeholder ? { placeholder: attribute.placeholder } : {}),
+		...(attribute.required ? { required: true } : {}),
+	};
+	switch (attribute.type) {
+		case 'boolean':
+			return { ...base, type: 'boolean', default: attribute.default ?? false };
+		case 'integer': {
+			const typeOptions: INodeProperties['typeOptions'] = { numberPrecision: 0 };
+			if (attribute.rule?.min !== undefined) typeOptions.minValue = attribute.rule.min;
+			if (attribute.rule?.max !== undefined) typeOptions.maxValue = attribute.rule.max;
+			return { ...base, type: 'number', typeOptions };
+		}
+		case 'enum':
+			return {
+				...base,
+				type: 'options',
+				options: (attribute.options ?? []).map((o) => ({ ...o })) as INodePropertyOptions[],
+			};
+		case 'date':
+		case 'dateTime':
+		case 'dateOrDateTime':
+			return { ...base, type: 'dateTime', default: attribute.default ?? '' };
+		case 'json':
+			return { ...base, type: 'json', default: attribute.default ?? '' };
+		case 'password':
+			return { ...base, type: 'string', typeOptions: { password: true } };
+		case 'list':
+			return {
+				...base,
+				type: 'string',
+				description: `${base.description} Several values: separate them with commas or new lines.`,
+			};
+		default:
+			return { ...base, type: 'string' };
+	}
+}
+
+function showFor(op: OperationSpec, extra: Record<string, Array<string | number | boolean>> = {}) {
+	return { displayOptions: { show: { resource: [op.resource], operation: [op.operation], ...extra } } };
+}
+
+export function operationOptions(catalog: Catalog, resource: string): INodePropertyOptions[] {
+	return catalog.operations
+		.filter((op) => op.resource === resource)
+		.map((op) => ({
+			name: op.name,
+			value: op.operation,
+			action: op.action,
+			description: op.description ?? op.action,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The whole `properties` array of a catalog-driven action node. */
+export function buildProperties(catalog: Catalog): INodeProperties[] {
+	const properties: INodeProperties[] = [
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the catalog's first resource
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			default: catalog.resources[0].value,
+			options: catalog.resources
+				.map((r) => ({ name: r.name, value: r.value, ...(r.description ? { description: r.description } : {}) }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+		},
+	];
+	for (const resource of catalog.resources) {
+		const options = operationOptions(catalog, resource.value);
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the resource's first operation
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			default: options[0]?.value ?? '',
+			options,
+		});
+	}
+	for (const op of catalog.operations) {
+		for (const attribute of op.attributes.filter(isTopLevel)) {
+			const when = typeof attribute.required === 'object' ? { [attribute.required.when]: attribute.required.in } : {};
+			properties.push({ ...attributeProperty(attribute), ...showFor(op, when) });
+		}
+		for (const field of op.fields ?? []) properties.push(field);
+		const optional = op.attributes.filter((a) => !isTopLevel(a));
+		if (optional.length) {
+			properties.push({
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				...showFor(op),
+				options: optional
+					.map((a) => {
+						const p = attributeProperty(a);
+						delete p.required;
+						return p;
+					})
+					.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			});
+		}
+		properties.push({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			...showFor(op),
+			options: [
+				...(op.options ?? []),
+				...COMMON_OPTIONS,
+				...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
+			].sort((a, b) =>
+				a.displayName.localeCompare(b.displayName),
+			),
+		});
+	}
+	return properties;
+}

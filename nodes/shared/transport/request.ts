@@ -1,0 +1,136 @@
+/**
+ * One POST to the switch or the gateway through n8n's own request helper and the credential's
+ * `authenticate` block, with the answer checked: FAIL becomes a NodeApiError with a hint, an answer
+ * that is not JSON or an HTTP error becomes a clear error, and the key never reaches an error.
+ */
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type JsonObject,
+} from 'n8n-workflow';
+import { hintFor, isEmptyReason } from './failures';
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+export interface SolSwitchRequest {
+	credential: string;
+	/** Full URL of the function. */
+	url: string;
+	body: IDataObject;
+	bodyFormat?: 'json' | 'form';
+	timeout?: number;
+	itemIndex?: number;
+}
+
+export type SolSwitchAnswer =
+	| { kind: 'ok'; data: unknown }
+	| { kind: 'empty'; reason: string };
+
+/** Removes anything that looks like the key from a text before it is shown. */
+export function scrub(text: string, secrets: string[]): string {
+	let out = text;
+	for (const s of secrets) if (s && s.length >= 3) out = out.split(s).join('***');
+	return out;
+}
+
+function apiError(ctx: RequestContext, message: string, description: string | undefined, itemIndex?: number, httpCode?: string) {
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message } as JsonObject,
+		{ message, description, itemIndex, ...(httpCode ? { httpCode } : {}) },
+	);
+}
+
+function parseAnswer(raw: unknown): unknown {
+	if (typeof raw !== 'string') return raw;
+	const text = raw.trim();
+	if (!text) return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return raw;
+	}
+}
+
+/** FAIL status object: `{ Status: 'FAIL', Reason }`, also the last element of an array answer. */
+function failureOf(data: unknown): { reason: string } | undefined {
+	const candidate = Array.isArray(data) ? (data.length === 1 ? data[0] : undefined) : data;
+	if (candidate && typeof candidate === 'object' && (candidate as IDataObject).Status === 'FAIL') {
+		return { reason: String((candidate as IDataObject).Reason ?? 'no reason given') };
+	}
+	return undefined;
+}
+
+export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
+	const credentials = await ctx.getCredentials(req.credential);
+	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundKey ?? '')];
+	const options: IHttpRequestOptions = {
+		method: 'POST',
+		url: req.url,
+		body: req.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: req.timeout ?? 30000,
+		headers:
+			req.bodyFormat === 'form'
+				? { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }
+				: { 'Content-Type': 'application/json', Accept: 'application/json' },
+	};
+	let response: { statusCode: number; body: unknown };
+	try {
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.credential, options)) as {
+			statusCode: number;
+			body: unknown;
+		};
+	} catch (error) {
+		// Only the code and a scrubbed message leave this function: the raw error carries the
+		// request (and so the key) in its config.
+		const code = String((error as { code?: string }).code ?? '');
+		const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(error.message));
+		const message = timedOut
+			? `The switch did not answer within ${options.timeout} ms`
+			: code === 'ECONNREFUSED'
+				? `Could not connect to the switch at ${new URL(req.url).origin} (connection refused)`
+				: `Could not reach the switch: ${scrub(String(error.message ?? code), secrets)}`;
+		const description = timedOut
+			? 'The switch may be busy. Try again, or raise Options > Timeout.'
+			: "Check the Base URL in the credential and that this n8n server can reach it.";
+		throw apiError(ctx, message, description, req.itemIndex, code || undefined);
+	}
+	const data = parseAnswer(response.body);
+	const failure = failureOf(data);
+	if (failure) {
+		if (isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
+		const reason = scrub(failure.reason, secrets);
+		throw apiError(ctx, `The switch answered FAIL: ${reason}`, hintFor(reason), req.itemIndex, String(response.statusCode));
+	}
+	if (response.statusCode >= 400) {
+		const detail = typeof data === 'string' ? scrub(data.slice(0, 200), secrets) : '';
+		throw apiError(
+			ctx,
+			`The switch answered HTTP ${response.statusCode}${detail ? `: ${detail}` : ''}`,
+			'Check the Base URL in the credential: it should be the address of the switch, without /api.',
+			req.itemIndex,
+			String(response.statusCode),
+		);
+	}
+	if (data === undefined || typeof data !== 'object' || data === null) {
+		const shown = typeof data === 'string' ? `: "${scrub(data.slice(0, 120), secrets)}"` : ' (an empty body)';
+		throw apiError(
+			ctx,
+			`The switch answered something that is not JSON${shown}`,
+			'Check the Base URL in the credential: it should point at the switch, and the answer should be JSON with a Status.',
+			req.itemIndex,
+		);
+	}
+	return { kind: 'ok', data };
+}
+
+/** `{base_url}/api/<path>/` with exactly one slash between parts. */
+export function functionUrl(baseUrl: string, path: string): string {
+	return `${baseUrl.replace(/\/+$/, '')}/api/${path.replace(/^\/+|\/+$/g, '')}/`;
+}
