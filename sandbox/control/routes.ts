@@ -1,0 +1,51 @@
+/**
+ * Control endpoints under /_sandbox/ for tests and demos: what the switch saw, faults to inject,
+ * access settings, and live calls to end. Not part of the interface.
+ */
+import type { SandboxModule } from '../modules';
+import type { Fault } from '../http/faults';
+
+export const controlModule: SandboxModule = {
+	name: 'control',
+	setup(sandbox) {
+		const add = (method: string, path: string, handle: Parameters<typeof sandbox.router.add>[0]['handle']) =>
+			sandbox.router.add({ method, path: `/_sandbox${path}`, service: 'control', handle });
+
+		add('GET', '/health', () => ({ json: { Status: 'OK', url: sandbox.url } }));
+		add('GET', '/exchanges', (req) => {
+			const service = req.query.get('service') ?? undefined;
+			const path = req.query.get('path') ?? undefined;
+			return { json: sandbox.exchanges.find({ service, path }).filter((e) => e.service !== 'control') };
+		});
+		add('DELETE', '/exchanges', () => {
+			sandbox.exchanges.clear();
+			return { json: { Status: 'OK' } };
+		});
+		add('POST', '/faults', (req) => {
+			sandbox.faults.set(req.body as unknown as Fault);
+			return { json: { Status: 'OK' } };
+		});
+		add('DELETE', '/faults', () => {
+			sandbox.faults.clear();
+			return { json: { Status: 'OK' } };
+		});
+		add('POST', '/switch/auth', (req) => {
+			Object.assign(sandbox.switchAuth, req.body);
+			return { json: { Status: 'OK', auth: sandbox.switchAuth } };
+		});
+		add('GET', '/switch/calls', () => ({ json: [...sandbox.state.calls.values()] }));
+		add('POST', '/switch/calls/:id/hangup', (req) => {
+			const call = sandbox.state.endCall(req.params.id);
+			return call ? { json: { Status: 'OK' } } : { status: 404, json: { Status: 'FAIL', Reason: 'Unknown CallID' } };
+		});
+		add('GET', '/switch/state', () => ({
+			json: {
+				monitored: [...sandbox.state.monitored],
+				cidRoutes: [...sandbox.state.cidRoutes.values()],
+				pendingHeaders: sandbox.state.pendingHeaders,
+				faxes: sandbox.state.faxes,
+				callbacks: sandbox.state.callbacks,
+			},
+		}));
+	},
+};

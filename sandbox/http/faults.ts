@@ -1,0 +1,31 @@
+/** Faults a test can switch on to see how the nodes cope with a switch that misbehaves. */
+export interface Fault {
+	/** Function path ('newcall'), gateway path ('/sms/'), or '*' for every request. */
+	match: string;
+	mode: 'slow' | 'notJson' | 'http500' | 'empty' | 'drop';
+	/** For 'slow': how long to wait before answering (real milliseconds). */
+	delayMs?: number;
+	/** How many requests it applies to; unlimited when absent. */
+	times?: number;
+}
+
+export class Faults {
+	private list: Fault[] = [];
+
+	set(fault: Fault) {
+		this.list.push({ ...fault });
+	}
+
+	clear() {
+		this.list = [];
+	}
+
+	take(path: string): Fault | undefined {
+		const bare = path.replace(/^\/api\//, '').replace(/^\/+|\/+$/g, '');
+		const fault = this.list.find(
+			(f) => f.match === '*' || f.match.replace(/^\/+|\/+$/g, '') === bare || f.match === path,
+		);
+		if (fault && fault.times !== undefined && --fault.times <= 0) this.list = this.list.filter((f) => f !== fault);
+		return fault;
+	}
+}

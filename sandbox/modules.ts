@@ -1,0 +1,14 @@
+/**
+ * The sandbox's parts. Switch functions register themselves on import (switch/api.ts); modules with
+ * per-instance state (control endpoints, gateway, callbacks) get a setup(sandbox) call.
+ */
+import type { Sandbox } from './server';
+import './switch/calls';
+import { controlModule } from './control/routes';
+
+export interface SandboxModule {
+	name: string;
+	setup(sandbox: Sandbox): void;
+}
+
+export const modules: SandboxModule[] = [controlModule];

@@ -1,0 +1,195 @@
+/**
+ * Call-control functions of switch-calls-reporting.md, acting on the live state: New Call creates an
+ * active call whose channels Hold, Transfer and DTMF act on and List Active Calls shows.
+ */
+import { customerOf, extensionOf, has, hhmmss, numeric, ok, register, required, text, type ApiContext } from './api';
+import { Fail, REASONS } from './fail';
+import type { ActiveCall } from './state';
+
+/** How long a placed call lasts before the far end hangs up, and how soon it is answered (sandbox ms). */
+export const callTiming = { answerAfterMs: 50, durationMs: 10 * 60 * 1000 };
+
+function listCall(c: ActiveCall) {
+	return {
+		CallID: c.CallID,
+		SourceNumber: c.SourceNumber,
+		SourceChannel: c.SourceChannel,
+		DestinationNumber: c.DestinationNumber,
+		DestinationChannel: c.DestinationChannel,
+		Duration: hhmmss(Date.now() - c.startedAt),
+	};
+}
+
+function callOnChannel(ctx: ApiContext, customer: number): { call: ActiveCall; channel: string } {
+	const channel = required(ctx, 'Channel');
+	const call = ctx.state.findCallByChannel(channel, customer);
+	if (!call) throw new Fail(REASONS.unknownChannel);
+	return { call, channel };
+}
+
+export function placeCall(ctx: ApiContext, customer: number, source: string, destination: string, dialed = destination): ActiveCall {
+	const state = ctx.state;
+	const call: ActiveCall = {
+		CallID: `${Math.floor(Date.now() / 1000)}.${state.newId('call')}`,
+		Customer: customer,
+		SourceNumber: source,
+		SourceChannel: state.channelFor(source),
+		DestinationNumber: destination,
+		DestinationChannel: state.channelFor(destination),
+		DialedNumber: dialed,
+		startedAt: Date.now(),
+		held: [],
+		dtmf: [],
+		headers: [],
+	};
+	// Headers queued by Add Header apply to the next outbound call that matches them.
+	const matching = state.pendingHeaders.filter(
+		(h) => (!h.srcnumber || h.srcnumber === source) && (!h.dstnumber || h.dstnumber === destination),
+	);
+	call.headers = matching.map((h) => ({ name: h.name, value: h.value }));
+	state.pendingHeaders = state.pendingHeaders.filter((h) => !matching.includes(h));
+	state.calls.set(call.CallID, call);
+	state.emitCall('Outgoing', call);
+	const answer = setTimeout(() => {
+		if (state.calls.has(call.CallID)) state.emitCall('Connected', call);
+	}, ctx.scale(callTiming.answerAfterMs));
+	const hangup = setTimeout(() => state.endCall(call.CallID), ctx.scale(callTiming.durationMs));
+	answer.unref();
+	hangup.unref();
+	return call;
+}
+
+register('newcall', (ctx) => {
+	const customer = customerOf(ctx);
+	const extension = extensionOf(ctx, customer);
+	const destination = numeric(required(ctx, 'Destination'));
+	const timeout = text(ctx, 'Timeout');
+	if (timeout !== undefined) numeric(timeout);
+	const cidNum = text(ctx, 'CIDNum');
+	if (cidNum !== undefined) numeric(cidNum);
+	const call = placeCall(ctx, customer, extension.ExtensionNumber, destination);
+	if (has(ctx, 'CustomDVData') || has(ctx, 'CustomDVDigits')) {
+		(call as ActiveCall & { customDV?: unknown }).customDV = {
+			CustomDVData: ctx.body.CustomDVData,
+			CustomDVDigits: ctx.body.CustomDVDigits,
+		};
+	}
+	if (text(ctx, 'WaitForStart') === '0') return ok();
+	return ok({ CallID: call.CallID, Channel: call.SourceChannel });
+});
+
+register('holdcall', (ctx) => {
+	const { call, channel } = callOnChannel(ctx, customerOf(ctx));
+	if (!call.held.includes(channel)) call.held.push(channel);
+	return ok();
+});
+
+register('transfercall', (ctx) => {
+	const customer = customerOf(ctx);
+	const { call, channel } = callOnChannel(ctx, customer);
+	const destination = numeric(required(ctx, 'Destination'));
+	// The party on Channel is connected to Destination; the other leg is dropped.
+	const keepSource = call.SourceChannel === channel;
+	const party = keepSource ? call.SourceNumber : call.DestinationNumber;
+	ctx.state.calls.delete(call.CallID);
+	ctx.state.emitCall('Disconnected', call);
+	placeCall(ctx, customer, party, destination);
+	return ok();
+});
+
+register('dtmf', (ctx) => {
+	const customer = customerOf(ctx);
+	const tone = required(ctx, 'Tone');
+	if (!/^[0-9*#]+$/.test(tone)) throw new Fail(REASONS.notNumeric);
+	const { call, channel } = callOnChannel(ctx, customer);
+	call.dtmf.push({ Channel: channel, Tone: tone });
+	return ok();
+});
+
+register('monitor', (ctx) => {
+	const customer = customerOf(ctx);
+	const extension = extensionOf(ctx, customer);
+	const enabled = required(ctx, 'Enabled');
+	if (enabled !== '1' && enabled !== '0') throw new Fail(REASONS.notNumeric);
+	const key = `${customer}:${extension.ExtensionNumber}`;
+	if (enabled === '1') ctx.state.monitored.add(key);
+	else ctx.state.monitored.delete(key);
+	return ok();
+});
+
+register('managecid', (ctx) => {
+	const customer = customerOf(ctx);
+	const type = text(ctx, 'Type');
+	if (type !== 'addedit' && type !== 'del') throw new Fail(REASONS.noType);
+	const cid = numeric(required(ctx, 'CID'));
+	const key = `${customer}:${cid}`;
+	if (type === 'del') {
+		if (!ctx.state.cidRoutes.delete(key)) throw new Fail(REASONS.noRecords);
+		return ok({ Message: `Caller ID route ${cid} deleted` });
+	}
+	const extension = extensionOf(ctx, customer);
+	const existed = ctx.state.cidRoutes.has(key);
+	ctx.state.cidRoutes.set(key, { Customer: customer, CID: cid, Extension: extension.ExtensionNumber });
+	return ok({ Message: `Caller ID route ${cid} ${existed ? 'updated' : 'added'}` });
+});
+
+register('addheader', (ctx) => {
+	const src = text(ctx, 'srcnumber');
+	const dst = text(ctx, 'dstnumber');
+	if (src === undefined && dst === undefined) throw new Fail(REASONS.noSourceOrDestination);
+	const name = required(ctx, 'header-name');
+	const value = required(ctx, 'value');
+	ctx.state.pendingHeaders.push({ srcnumber: src, dstnumber: dst, name, value });
+	return ok();
+});
+
+register('fax', (ctx) => {
+	const customer = customerOf(ctx);
+	const to = required(ctx, 'To');
+	const from = required(ctx, 'From');
+	numeric(to.replace(/^\+/, ''));
+	numeric(from.replace(/^\+/, ''));
+	const file = text(ctx, 'File');
+	if (!file) throw new Fail(REASONS.noFile);
+	let bytes: number | undefined;
+	const dataUri = /^data:application\/pdf;base64,(.*)$/s.exec(file);
+	if (dataUri) {
+		const pdf = Buffer.from(dataUri[1], 'base64');
+		if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Fail(REASONS.noFile);
+		bytes = pdf.length;
+	}
+	ctx.state.faxes.push({ Customer: customer, To: to, From: from, File: dataUri ? '(data URI)' : file, bytes, at: new Date().toISOString() });
+	return ok();
+});
+
+register('scheduledqueuecallback', (ctx) => {
+	const customer = customerOf(ctx);
+	const queueID = numeric(required(ctx, 'queueID'));
+	const number = numeric(required(ctx, 'Number'));
+	const queue = ctx.state.queues.get(Number(queueID));
+	if (!queue || queue.Customer !== customer) throw new Fail(REASONS.queueError);
+	ctx.state.callbacks.push({ Customer: customer, queueID, Number: number, CIDName: text(ctx, 'CIDName'), at: new Date().toISOString() });
+	return ok({ Message: `Callback to ${number} scheduled in queue ${queue.Name}` });
+});
+
+register('listactivecalls', (ctx) => {
+	const customer = customerOf(ctx);
+	const calls = [...ctx.state.calls.values()].filter((c) => c.Customer === customer).map(listCall);
+	return ok({ Calls: calls });
+});
+
+register('calleridrequest', (ctx) => {
+	const customer = customerOf(ctx);
+	const extension = extensionOf(ctx, customer);
+	const call = [...ctx.state.calls.values()].find(
+		(c) => c.Customer === customer && c.DestinationNumber === extension.ExtensionNumber,
+	);
+	if (!call) return ok({ Message: 'No data available' });
+	return ok({
+		CallID: call.CallID,
+		DailedNumber: call.DialedNumber,
+		IVROption: '-1',
+		CallerNumber: call.SourceNumber,
+		CallerName: call.SourceNumber,
+	});
+});

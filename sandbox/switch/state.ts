@@ -1,0 +1,153 @@
+/**
+ * The switch's live state: customers, extensions, DIDs, queues, active calls. Seeded with a small
+ * demo system so every function can be tried at once; tests may reset or extend it.
+ */
+import { EventEmitter } from 'node:events';
+
+export interface Customer {
+	ID: number;
+	CustomerNumber: string;
+	FirstName: string;
+	LastName: string;
+	Company: string;
+	[field: string]: unknown;
+}
+export interface Extension {
+	ID: number;
+	Customer: number;
+	ExtensionNumber: string;
+	Name: string;
+	CIDNum: string;
+	[field: string]: unknown;
+}
+export interface Did {
+	ID: number;
+	DID: string;
+	CustID: number;
+	FaxToEmail?: boolean;
+	[field: string]: unknown;
+}
+export interface Queue {
+	ID: number;
+	Customer: number;
+	Ext: string;
+	Name: string;
+}
+export interface ActiveCall {
+	CallID: string;
+	Customer: number;
+	SourceNumber: string;
+	SourceChannel: string;
+	DestinationNumber: string;
+	DestinationChannel: string;
+	DialedNumber: string;
+	startedAt: number;
+	held: string[];
+	dtmf: Array<{ Channel: string; Tone: string }>;
+	headers: Array<{ name: string; value: string }>;
+}
+export interface CallEvent {
+	Event: 'Incoming' | 'Outgoing' | 'Connected' | 'Disconnected';
+	call: ActiveCall;
+	/** The extension numbers (with their customer) the event concerns, for monitoring notifications. */
+	extensions: Array<{ Customer: number; ExtensionNumber: string }>;
+}
+
+export class SwitchState extends EventEmitter {
+	customers = new Map<number, Customer>();
+	extensions = new Map<number, Extension>();
+	dids = new Map<number, Did>();
+	queues = new Map<number, Queue>();
+	calls = new Map<string, ActiveCall>();
+	monitored = new Set<string>(); // `${customer}:${extension}`
+	cidRoutes = new Map<string, { Customer: number; CID: string; Extension: string }>();
+	pendingHeaders: Array<{ srcnumber?: string; dstnumber?: string; name: string; value: string }> = [];
+	faxes: Array<{ Customer: number; To: string; From: string; File: string; bytes?: number; at: string }> = [];
+	callbacks: Array<{ Customer: number; queueID: string; Number: string; CIDName?: string; at: string }> = [];
+	private nextId = { customer: 1, extension: 1, did: 1, call: 1, channel: 0x1a };
+
+	constructor() {
+		super();
+		this.seed();
+	}
+
+	newId(kind: keyof SwitchState['nextId']): number {
+		return this.nextId[kind]++;
+	}
+
+	channelFor(number: string): string {
+		const seq = (this.nextId.channel++).toString(16).padStart(8, '0');
+		return number.length <= 5 ? `SIP/${number}-${seq}` : `SIP/trunk-${seq}`;
+	}
+
+	addCustomer(c: Omit<Customer, 'ID'> & { ID?: number }): Customer {
+		const ID = c.ID ?? this.newId('customer');
+		if (c.ID && c.ID >= this.nextId.customer) this.nextId.customer = c.ID + 1;
+		const record = { ...c, ID } as Customer;
+		this.customers.set(ID, record);
+		return record;
+	}
+
+	addExtension(e: Omit<Extension, 'ID'>): Extension {
+		const record = { ...e, ID: this.newId('extension') } as Extension;
+		this.extensions.set(record.ID, record);
+		return record;
+	}
+
+	addDid(d: Omit<Did, 'ID'>): Did {
+		const record = { ...d, ID: this.newId('did') } as Did;
+		this.dids.set(record.ID, record);
+		return record;
+	}
+
+	findExtension(customer: number, number: string): Extension | undefined {
+		for (const e of this.extensions.values()) if (e.Customer === customer && e.ExtensionNumber === number) return e;
+		return undefined;
+	}
+
+	findCallByChannel(channel: string, customer?: number): ActiveCall | undefined {
+		for (const c of this.calls.values()) {
+			if (customer !== undefined && c.Customer !== customer) continue;
+			if (c.SourceChannel === channel || c.DestinationChannel === channel) return c;
+		}
+		return undefined;
+	}
+
+	/** Emits a call event (SIP POST and monitoring notifications are built from these). */
+	emitCall(Event: CallEvent['Event'], call: ActiveCall) {
+		const extensions = [call.SourceNumber, call.DestinationNumber]
+			.filter((n) => this.findExtension(call.Customer, n))
+			.map((ExtensionNumber) => ({ Customer: call.Customer, ExtensionNumber }));
+		this.emit('call', { Event, call: { ...call }, extensions } satisfies CallEvent);
+	}
+
+	endCall(callId: string): ActiveCall | undefined {
+		const call = this.calls.get(callId);
+		if (!call) return undefined;
+		this.calls.delete(callId);
+		this.emitCall('Disconnected', call);
+		return call;
+	}
+
+	private seed() {
+		this.addCustomer({ ID: 1, CustomerNumber: 'C-1001', FirstName: 'Sol', LastName: 'Demo', Company: 'Sol Demo Inc.' });
+		this.addCustomer({ ID: 2, CustomerNumber: 'C-1002', FirstName: 'Dana', LastName: 'Two', Company: 'Customer Two Ltd.' });
+		for (const [Customer, ExtensionNumber, Name, CIDNum] of [
+			[1, '201', 'Alice Martin', '5145550100'],
+			[1, '202', 'Bob Tremblay', '5145550100'],
+			[1, '203', 'Carol Roy', '5145550101'],
+			[1, '500', 'Main IVR', '5145550100'],
+			[1, '510', 'Digit Validation', '5145550100'],
+			[2, '201', 'Dave Two', '4165550100'],
+			[2, '210', 'Erin Two', '4165550100'],
+		] as const) {
+			this.addExtension({ Customer, ExtensionNumber, Name, CIDNum });
+		}
+		this.addDid({ DID: '5145550100', CustID: 1 });
+		this.addDid({ DID: '5145550101', CustID: 1, FaxToEmail: true });
+		this.addDid({ DID: '4165550100', CustID: 2, FaxToEmail: true });
+		this.queues.set(600, { ID: 600, Customer: 1, Ext: '600', Name: 'Support' });
+		this.queues.set(601, { ID: 601, Customer: 1, Ext: '601', Name: 'Sales' });
+		this.queues.set(700, { ID: 700, Customer: 2, Ext: '700', Name: 'Two Support' });
+	}
+}

@@ -1,0 +1,51 @@
+// The e2e harness in one import. A test file typically does:
+//
+//   let n8n: N8nInstance, api: N8nApi;
+//   beforeAll(async () => {
+//     ({ n8n, api } = await startN8n({ communityPackages: [await packRepo()] }));
+//   }, E2E_SETUP_TIMEOUT_MS);
+//   afterAll(() => n8n?.stop());
+//
+// One n8n per test file (about 8 s to start on a fresh database); the n8n install and the packed
+// tarball are cached across files and runs.
+import { DEFAULT_OWNER, N8nApi, type OwnerAccount } from './n8n-api';
+import { N8nInstance, type N8nInstanceOptions } from './n8n-instance';
+
+export * from './community-package';
+export * from './execution-data';
+export * from './install-n8n';
+export * from './n8n-api';
+export * from './n8n-instance';
+export * from './package-tarball';
+
+/** For beforeAll: room for a first-time n8n install (minutes), a build and a start. */
+export const E2E_SETUP_TIMEOUT_MS = 20 * 60_000;
+
+/** Starts n8n, creates the owner and logs in: ready for REST calls. */
+export async function startN8n(
+	options: N8nInstanceOptions & { owner?: OwnerAccount } = {},
+): Promise<{ n8n: N8nInstance; api: N8nApi }> {
+	const n8n = await N8nInstance.start(options);
+	try {
+		const api = new N8nApi(n8n);
+		const owner = options.owner ?? DEFAULT_OWNER;
+		await api.setupOwner(owner);
+		await api.login(owner.email, owner.password);
+		return { n8n, api };
+	} catch (error) {
+		await n8n.stop({ keepUserFolder: true });
+		throw error;
+	}
+}
+
+/**
+ * The node type names n8n gives the package's nodes: "<package name>.<node name>", where the
+ * node name is, by n8n convention, the class name in lower camel case (SolSwitch.node.js ->
+ * solSwitch), which is what the `n8n.nodes` list of package.json lets us derive.
+ */
+export function expectedNodeTypes(packageJson: { name: string; n8n?: { nodes?: string[] } }): string[] {
+	return (packageJson.n8n?.nodes ?? []).map((file) => {
+		const className = file.split('/').pop()!.replace(/\.node\.js$/, '');
+		return `${packageJson.name}.${className[0].toLowerCase()}${className.slice(1)}`;
+	});
+}

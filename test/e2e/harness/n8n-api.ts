@@ -1,0 +1,259 @@
+// The REST calls a test needs, as the n8n 2.40 editor makes them (checked against its controllers
+// and DTOs): owner setup and login (the `n8n-auth` cookie), credentials, workflows, publishing,
+// manual runs, executions, node types, and calls to production webhooks.
+// Why REST rather than the CLI (`n8n import:workflow`, `publish:workflow`): every CLI command
+// boots n8n (seconds each), needs the owner to exist already, `import:workflow
+// --activeState=fromJson` is refused outside queue mode, and `publish:workflow` only writes the
+// database ("changes will not take effect if n8n is running"). REST does it all in milliseconds
+// on the running instance, through the same code paths as a user in the editor.
+import { decodeRunData, type Execution, type ExecutionSummary } from './execution-data';
+import type { N8nInstance } from './n8n-instance';
+
+export interface OwnerAccount {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+/** The password rules (8+ characters, a digit, an upper-case letter) are n8n's. */
+export const DEFAULT_OWNER: OwnerAccount = {
+	email: 'owner@solswitch.test',
+	password: 'E2e-Owner-Passw0rd',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
+
+/** What a workflow is made of, as in an n8n export (extra fields of an export are dropped). */
+export interface WorkflowDefinition {
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	pinData?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface SavedWorkflow extends WorkflowDefinition {
+	id: string;
+	versionId: string;
+	active: boolean;
+	activeVersionId: string | null;
+}
+
+export interface SavedCredential {
+	id: string;
+	name: string;
+	type: string;
+}
+
+export interface WebhookResponse {
+	status: number;
+	headers: Headers;
+	text: string;
+	/** The body parsed as JSON (undefined when it is not JSON). */
+	json: unknown;
+}
+
+type RawExecution = ExecutionSummary & { data: string };
+
+/** Execution states after which nothing more will happen without outside help. */
+const SETTLED = new Set(['success', 'error', 'canceled', 'crashed', 'waiting']);
+
+export class N8nApi {
+	private cookie = '';
+
+	constructor(readonly n8n: N8nInstance) {}
+
+	/** POST /rest/owner/setup: the first account of a fresh instance; answers with a session cookie. */
+	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER): Promise<void> {
+		await this.request('POST', '/rest/owner/setup', owner);
+	}
+
+	/** POST /rest/login {emailOrLdapLoginId, password}: a new session cookie. */
+	async login(email: string, password: string): Promise<void> {
+		await this.request('POST', '/rest/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/** POST /rest/credentials {name, type, data}; n8n encrypts `data` with its encryption key. */
+	async createCredential(name: string, type: string, data: Record<string, unknown>): Promise<SavedCredential> {
+		const saved = await this.request<SavedCredential>('POST', '/rest/credentials', { name, type, data });
+		return { id: saved.id, name: saved.name, type: saved.type };
+	}
+
+	/** POST /rest/workflows: saves a draft (not published); its `versionId` is what gets published. */
+	async createWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {
+		const { name, nodes, connections, settings, pinData } = workflow;
+		return await this.request<SavedWorkflow>('POST', '/rest/workflows', {
+			name,
+			nodes,
+			connections,
+			settings: settings ?? { executionOrder: 'v1' },
+			...(pinData ? { pinData } : {}),
+		});
+	}
+
+	async getWorkflow(id: string): Promise<SavedWorkflow> {
+		return await this.request<SavedWorkflow>('GET', `/rest/workflows/${id}`);
+	}
+
+	/**
+	 * Publishes ("activates" in n8n 1.x) a version: POST /rest/workflows/:id/activate {versionId}.
+	 * In 2.40 the triggers are then registered asynchronously (a publication outbox), so we poll
+	 * GET /rest/workflows/:id/publication-status until that version is live; only then do its
+	 * production webhooks answer (before that they say 404 "not registered").
+	 */
+	async publishWorkflow(id: string, versionId?: string): Promise<void> {
+		const version = versionId ?? (await this.getWorkflow(id)).versionId;
+		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: version });
+		type Status = {
+			status: string;
+			liveVersionId: string | null;
+			triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
+		};
+		await this.poll(`publication of workflow ${id}`, async () => {
+			const status = await this.request<Status>('GET', `/rest/workflows/${id}/publication-status`);
+			if (status.status === 'failed' || status.status === 'partial') {
+				const errors = status.triggers.filter((t) => t.errorMessage).map((t) => `${t.nodeId}: ${t.errorMessage}`);
+				throw new Error(`publishing workflow ${id} ${status.status}: ${errors.join('; ')}`);
+			}
+			return status.status === 'published' && status.liveVersionId === version ? true : undefined;
+		});
+	}
+
+	/** POST /rest/workflows/:id/deactivate: takes the published version offline. */
+	async unpublishWorkflow(id: string): Promise<void> {
+		await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
+	}
+
+	/**
+	 * Runs the saved workflow as the editor's "Execute workflow" button does:
+	 * POST /rest/workflows/:id/run {triggerToStartFrom: {name}} answers {executionId} at once;
+	 * the run goes on in the background, so this waits for it and returns its run data.
+	 */
+	async runManually(workflowId: string, triggerNodeName: string): Promise<Execution> {
+		const started = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
+			'POST',
+			`/rest/workflows/${workflowId}/run`,
+			{ triggerToStartFrom: { name: triggerNodeName } },
+		);
+		if (!started.executionId) {
+			throw new Error(
+				`n8n did not start workflow ${workflowId} from "${triggerNodeName}" (${JSON.stringify(started)}); ` +
+					'a trigger that waits for a webhook or event cannot be run manually without pinned data',
+			);
+		}
+		return await this.waitForExecution(started.executionId);
+	}
+
+	/** GET /rest/executions/:id, with the flatted run data decoded. */
+	async getExecution(id: string): Promise<Execution> {
+		return this.decode(await this.request<RawExecution>('GET', `/rest/executions/${id}`));
+	}
+
+	/** Polls until the execution has settled (success, error, canceled, crashed or waiting). */
+	async waitForExecution(id: string): Promise<Execution> {
+		return await this.poll(`execution ${id}`, async () => {
+			const raw = await this.request<RawExecution | undefined>('GET', `/rest/executions/${id}`, undefined, {
+				allowNotFound: true,
+			});
+			return raw && SETTLED.has(raw.status) ? this.decode(raw) : undefined;
+		});
+	}
+
+	private decode(raw: RawExecution): Execution {
+		return { ...raw, data: decodeRunData(this.n8n.installation, raw.data) };
+	}
+
+	/**
+	 * The newest executions of a workflow, newest first, once at least `count` have settled
+	 * (e.g. after calling its production webhook, whose answer does not carry the execution id).
+	 */
+	async waitForExecutions(workflowId: string, count = 1): Promise<Execution[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const settled = await this.poll(`${count} execution(s) of workflow ${workflowId}`, async () => {
+			const list = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
+			const done = list.results.filter((e) => SETTLED.has(e.status));
+			return done.length >= count ? done.slice(0, count) : undefined;
+		});
+		return await Promise.all(settled.map((e) => this.getExecution(e.id)));
+	}
+
+	/** Every loaded node type name (e.g. "n8n-nodes-solswitch.solSwitch"), from /types/nodes.json. */
+	async nodeTypeNames(): Promise<string[]> {
+		const types = await this.request<Array<{ name: string }>>('GET', '/types/nodes.json', undefined, { raw: true });
+		return [...new Set(types.map((t) => t.name))];
+	}
+
+	/** Every loaded credential type name, from /types/credentials.json. */
+	async credentialTypeNames(): Promise<string[]> {
+		const types = await this.request<Array<{ name: string }>>('GET', '/types/credentials.json', undefined, { raw: true });
+		return types.map((t) => t.name);
+	}
+
+	/** Calls a published workflow's production webhook: /webhook/<path>. */
+	async callWebhook(
+		path: string,
+		{ method = 'POST', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+	): Promise<WebhookResponse> {
+		const isJson = body !== undefined && typeof body !== 'string' && !(body instanceof URLSearchParams);
+		const response = await fetch(`${this.n8n.baseUrl}/webhook/${path.replace(/^\//, '')}`, {
+			method,
+			headers: isJson ? { 'content-type': 'application/json', ...headers } : headers,
+			body: isJson ? JSON.stringify(body) : (body as string | URLSearchParams | undefined),
+		});
+		const text = await response.text();
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		return { status: response.status, headers: response.headers, text, json };
+	}
+
+	/**
+	 * One authenticated REST call. n8n wraps answers as {data: ...}; this returns `data`
+	 * (or the whole body with raw). Errors carry n8n's message and the end of its log.
+	 */
+	async request<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+		{ raw = false, allowNotFound = false } = {},
+	): Promise<T> {
+		const response = await fetch(`${this.n8n.baseUrl}${path}`, {
+			method,
+			headers: {
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		// n8n re-issues the cookie when it is about to expire; keep the latest.
+		for (const setCookie of response.headers.getSetCookie()) {
+			const match = /^n8n-auth=([^;]*)/.exec(setCookie);
+			if (match) this.cookie = `n8n-auth=${match[1]}`;
+		}
+		const text = await response.text();
+		if (allowNotFound && response.status === 404) return undefined as T;
+		if (!response.ok) {
+			throw new Error(
+				`${method} ${path} answered ${response.status}: ${text.slice(0, 2000)}\n--- n8n log ---\n${this.n8n.logTail(30)}`,
+			);
+		}
+		const parsed = text ? JSON.parse(text) : undefined;
+		return (raw ? parsed : parsed?.data) as T;
+	}
+
+	/** Repeats `probe` until it returns a value; a deadline guards against hanging forever. */
+	private async poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const value = await probe();
+			if (value !== undefined) return value;
+			if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}\n--- n8n log ---\n${this.n8n.logTail(30)}`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+}

@@ -1,0 +1,200 @@
+// One real n8n process for a test file: its own temporary user folder (SQLite database, config,
+// community packages), its own free ports, Node 24 first on PATH, logs in a file so a failing test
+// can show what n8n said. Stopped by signalling its whole process group, because n8n starts a
+// JavaScript task runner as a child process that must not outlive it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { installCommunityPackage, type InstalledPackage } from './community-package';
+import { freePorts } from './free-port';
+import { ensureN8nInstalled, type N8nInstallation } from './install-n8n';
+
+export interface N8nInstanceOptions {
+	/** Tarballs (npm pack output) installed as community packages before n8n starts. */
+	communityPackages?: string[];
+	/** Extra environment for n8n (wins over the defaults below). */
+	env?: Record<string, string>;
+	/** Keep the user folder and log after stop (default: only when the start failed). */
+	keepUserFolder?: boolean;
+	/** Give up waiting for n8n to become ready after this long (a guard, not an assertion). */
+	startTimeoutMs?: number;
+}
+
+export class N8nInstance {
+	private child?: ChildProcess;
+	private exited?: Promise<void>;
+	private exitCode?: number | null;
+	readonly packages: InstalledPackage[] = [];
+
+	private constructor(
+		readonly installation: N8nInstallation,
+		readonly userFolder: string,
+		readonly port: number,
+		readonly brokerPort: number,
+		readonly env: NodeJS.ProcessEnv,
+		private readonly options: N8nInstanceOptions,
+	) {}
+
+	/** Installs n8n if needed, prepares a fresh user folder, starts n8n and waits until it is ready. */
+	static async start(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
+		const installation = await ensureN8nInstalled();
+		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+		const [port, brokerPort] = await freePorts(2);
+		const env = n8nEnvironment(installation, userFolder, port, brokerPort, options.env);
+		const instance = new N8nInstance(installation, userFolder, port, brokerPort, env, options);
+		for (const tarball of options.communityPackages ?? []) {
+			instance.packages.push(installCommunityPackage(tarball, userFolder, env));
+		}
+		try {
+			await instance.launch();
+		} catch (error) {
+			await instance.stop({ keepUserFolder: true });
+			throw error;
+		}
+		return instance;
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	get logFile(): string {
+		return path.join(this.userFolder, 'n8n.log');
+	}
+
+	/** The end of n8n's log, for failure messages. */
+	logTail(lines = 60): string {
+		if (!fs.existsSync(this.logFile)) return '(no n8n log)';
+		return fs.readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+	}
+
+	/** Stops n8n and starts it again on the same user folder (e.g. after installing a package). */
+	async restart(): Promise<void> {
+		await this.stop({ keepUserFolder: true });
+		await this.launch();
+	}
+
+	/** SIGTERM to the process group (n8n shuts down cleanly in well under a second), SIGKILL if it hangs. */
+	async stop({ keepUserFolder = this.options.keepUserFolder ?? false } = {}): Promise<void> {
+		const child = this.child;
+		if (child?.pid && this.exitCode === undefined) {
+			signalGroup(child.pid, 'SIGTERM');
+			const killer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), 20_000);
+			await this.exited;
+			clearTimeout(killer);
+			signalGroup(child.pid, 'SIGKILL'); // a task runner left behind, if any
+		}
+		this.child = undefined;
+		process.removeListener('exit', this.killOnExit);
+		if (!keepUserFolder) fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	private async launch(): Promise<void> {
+		const log = fs.openSync(this.logFile, 'a');
+		this.exitCode = undefined;
+		// detached: n8n leads a new process group, which stop() signals as a whole.
+		const child = spawn(this.installation.nodeBin, [this.installation.n8nBin, 'start'], {
+			cwd: this.userFolder,
+			env: this.env,
+			detached: true,
+			stdio: ['ignore', log, log],
+		});
+		fs.closeSync(log);
+		this.child = child;
+		this.exited = new Promise((resolve) => {
+			child.on('exit', (code) => {
+				this.exitCode = code;
+				resolve();
+			});
+			child.on('error', () => {
+				this.exitCode = -1;
+				resolve();
+			});
+		});
+		// If jest dies without running afterAll, do not leave n8n running.
+		process.on('exit', this.killOnExit);
+		await this.waitUntilReady();
+	}
+
+	private readonly killOnExit = (): void => {
+		if (this.child?.pid && this.exitCode === undefined) signalGroup(this.child.pid, 'SIGKILL');
+	};
+
+	/**
+	 * /healthz answers as soon as the HTTP server listens, before migrations and before the REST
+	 * API and webhooks are mounted; /healthz/readiness answers 200 only once the database is
+	 * migrated and the server has marked itself fully ready, so that is what we wait for.
+	 */
+	private async waitUntilReady(): Promise<void> {
+		const deadline = Date.now() + (this.options.startTimeoutMs ?? 180_000);
+		while (Date.now() < deadline) {
+			if (this.exitCode !== undefined) {
+				throw new Error(`n8n exited (code ${this.exitCode}) while starting. Log ${this.logFile}:\n${this.logTail()}`);
+			}
+			try {
+				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (response.ok) return;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		throw new Error(`n8n was not ready in time. Log ${this.logFile}:\n${this.logTail()}`);
+	}
+}
+
+/** n8n's environment: ours, not the caller's (no N8N_* or DB_* leaking in from the shell). */
+function n8nEnvironment(
+	installation: N8nInstallation,
+	userFolder: string,
+	port: number,
+	brokerPort: number,
+	extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+	const inherited = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !/^(N8N_|DB_|NODE_|EXECUTIONS_|WEBHOOK_URL|GENERIC_TIMEZONE)/.test(key)),
+	);
+	return {
+		...inherited,
+		PATH: `${installation.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		// jest sets NODE_ENV=test, and n8n refuses to load nodes "in tests".
+		NODE_ENV: 'production',
+		N8N_USER_FOLDER: userFolder,
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		// The task runner broker listens on 5679 by default: two instances would collide.
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_ENCRYPTION_KEY: 'solswitch-e2e-not-a-secret',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// No telemetry, banners, templates or version checks: nothing leaves 127.0.0.1.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		// mcp-registry fetches a server list from api.n8n.io at start and logs a stack trace offline.
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		// Plain-http cookies (n8n sets the Secure flag by default).
+		N8N_SECURE_COOKIE: 'false',
+		// Manual runs are saved by default; say so, since the tests read their run data back.
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		N8N_LOG_LEVEL: 'info',
+		...extra,
+	};
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+	try {
+		process.kill(-pid, signal);
+	} catch {
+		// already gone
+	}
+}

@@ -1,0 +1,31 @@
+/** Starts a sandbox on a loopback port for a test file, and the credentials that point at it. */
+import { DEFAULT_CUSTOMER2_KEY, DEFAULT_SWITCH_KEY, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+
+export function useSandbox(options: SandboxOptions = {}) {
+	const ref: { sandbox: Sandbox } = {} as { sandbox: Sandbox };
+	beforeAll(async () => {
+		ref.sandbox = await startSandbox({ timeScale: 0.01, ...options });
+	});
+	afterAll(async () => {
+		await ref.sandbox?.close();
+	});
+	beforeEach(() => {
+		ref.sandbox?.exchanges.clear();
+		ref.sandbox?.faults.clear();
+	});
+	return {
+		get sandbox() {
+			return ref.sandbox;
+		},
+		switchCredentials(overrides: Record<string, unknown> = {}) {
+			return { solSwitchApi: { baseUrl: ref.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '', ...overrides } };
+		},
+		customer2Credentials(overrides: Record<string, unknown> = {}) {
+			return { solSwitchApi: { baseUrl: ref.sandbox.url, apiKey: DEFAULT_CUSTOMER2_KEY, customer: '2', ...overrides } };
+		},
+		/** The switch requests the sandbox received for a function path ('newcall'). */
+		received(fn: string) {
+			return ref.sandbox.exchanges.find({ service: 'switch', path: `/api/${fn}/` });
+		},
+	};
+}
