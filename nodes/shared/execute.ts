@@ -14,6 +14,7 @@ import type { Catalog, OperationSpec, ShapeContext } from './catalog/types';
 import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
+import { splitRange } from './transport/ranges';
 import { functionUrl, solswitchRequest } from './transport/request';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
@@ -68,18 +69,47 @@ export async function runOperation(
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
 	if (op.prepare) body = await op.prepare(body, ctx);
 	ctx.body = body;
-	const answer = await solswitchRequest(fn, {
-		credential: catalog.credential,
-		url: functionUrl(String(credentials.baseUrl), op.path),
-		body,
-		bodyFormat: options.bodyFormat === 'form' ? 'form' : 'json',
-		timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
-		itemIndex,
-	});
-	if (answer.kind === 'empty') {
-		return options.emitEmptyMarker ? [{ json: { empty: true, Reason: answer.reason } }] : [];
+	if (op.local) return await op.local(body, ctx);
+	const send = (partBody: IDataObject) =>
+		solswitchRequest(fn, {
+			credential: catalog.credential,
+			url: functionUrl(String(credentials.baseUrl), op.path),
+			body: partBody,
+			bodyFormat: options.bodyFormat === 'form' ? 'form' : 'json',
+			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
+			itemIndex,
+		});
+	const parts = rangeParts(op, body, options);
+	const answers: unknown[] = [];
+	let emptyReason: string | undefined;
+	for (const part of parts) {
+		const answer = await send(part);
+		if (answer.kind === 'empty') emptyReason = answer.reason;
+		else answers.push(answer.data);
 	}
-	return await shapeResponse(op.response, answer.data, ctx);
+	if (!answers.length) {
+		return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
+	}
+	if (answers.length === 1 || op.split?.merge) {
+		const merged = answers.length === 1 ? answers[0] : op.split!.merge!(answers);
+		return await shapeResponse(op.response, merged, ctx);
+	}
+	const items: INodeExecutionData[] = [];
+	for (const data of answers) items.push(...(await shapeResponse(op.response, data, ctx)));
+	return items;
+}
+
+/** The request bodies of an operation: one, or one per part of a split date range. */
+export function rangeParts(op: OperationSpec, body: IDataObject, options: IDataObject): IDataObject[] {
+	const split = op.split;
+	if (!split) return [body];
+	const from = body[split.from];
+	const to = body[split.to];
+	if (typeof from !== 'string' || typeof to !== 'string') return [body];
+	const wanted = split.daysOption ? Number(options[split.daysOption] ?? 0) : 0;
+	const days = Math.min(wanted > 0 ? wanted : Infinity, split.maxDays ?? Infinity);
+	if (!Number.isFinite(days)) return [body];
+	return splitRange(from, to, days).map((p) => ({ ...body, [split.from]: p.from, [split.to]: p.to }));
 }
 
 export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): Promise<INodeExecutionData[][]> {

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
+	createRunExecutionData,
 	ICredentialsHelper,
 	Workflow,
 	type ICredentialDataDecryptedObject,
@@ -134,16 +135,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	};
 	// Anything else n8n-core asks of additionalData is absent, as in a bare n8n process.
 	const additionalData = new Proxy(base, { get: (t, p) => (t as Record<string | symbol, unknown>)[p] }) as unknown as IWorkflowExecuteAdditionalData;
-	const runExecutionData: IRunExecutionData = {
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
-			nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
-		},
-	} as IRunExecutionData;
+	const runExecutionData: IRunExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }] },
+	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	await execute.processRunExecutionData(workflow);
 	const run = await done;

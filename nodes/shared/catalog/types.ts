@@ -87,6 +87,25 @@ export type Shaper = (
 /** Work an operation needs before the request is sent (e.g. turning binary data into a data URI). */
 export type Preparer = (body: IDataObject, ctx: ShapeContext) => Promise<IDataObject> | IDataObject;
 
+/**
+ * A date range the interface (or good sense) limits per request: split it into consecutive
+ * requests and merge the answers, so the user can ask for a quarter or a month of records.
+ */
+export interface RangeSplit {
+	/** Attributes holding the range's bounds (inclusive), e.g. FromDate / ToDate. */
+	from: string;
+	to: string;
+	/** A hard limit of the interface, in days per request (usage report: 45). */
+	maxDays?: number;
+	/** Name of a numeric Options setting with the user's span in days (0 or empty: no split). */
+	daysOption?: string;
+	/** Merges the raw answers of the parts into one answer before shaping (default: shape each). */
+	merge?: (answers: unknown[]) => unknown;
+}
+
+/** An operation that does not call the interface (e.g. answering a waiting webhook). */
+export type LocalRunner = (body: IDataObject, ctx: ShapeContext) => Promise<INodeExecutionData[]>;
+
 export interface OperationSpec {
 	resource: string;
 	operation: string;
@@ -105,6 +124,9 @@ export interface OperationSpec {
 	/** Extra fields shown above Additional Fields (e.g. where a fax file comes from). */
 	fields?: INodeProperties[];
 	prepare?: Preparer;
+	split?: RangeSplit;
+	/** Runs instead of an HTTP request, after the same validation. */
+	local?: LocalRunner;
 	/** Key scope this function needs, for the README and error hints. */
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */

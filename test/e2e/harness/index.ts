@@ -41,11 +41,20 @@ export async function startN8n(
 /**
  * The node type names n8n gives the package's nodes: "<package name>.<node name>", where the
  * node name is, by n8n convention, the class name in lower camel case (SolSwitch.node.js ->
- * solSwitch), which is what the `n8n.nodes` list of package.json lets us derive.
+ * solSwitch); derived from package.json's `n8n.nodes`, so a node left out of the build is caught.
  */
-export function expectedNodeTypes(packageJson: { name: string; n8n?: { nodes?: string[] } }): string[] {
-	return (packageJson.n8n?.nodes ?? []).map((file) => {
-		const className = file.split('/').pop()!.replace(/\.node\.js$/, '');
-		return `${packageJson.name}.${className[0].toLowerCase()}${className.slice(1)}`;
-	});
+export function expectedNodeTypes(packageJson: N8nPackageJson): string[] {
+	return (packageJson.n8n?.nodes ?? []).map((file) => `${packageJson.name}.${lowerCamelBaseName(file, '.node.js')}`);
+}
+
+/** Credential type names are not prefixed: SolSwitchApi.credentials.js -> solSwitchApi. */
+export function expectedCredentialTypes(packageJson: N8nPackageJson): string[] {
+	return (packageJson.n8n?.credentials ?? []).map((file) => lowerCamelBaseName(file, '.credentials.js'));
+}
+
+type N8nPackageJson = { name: string; n8n?: { nodes?: string[]; credentials?: string[] } };
+
+function lowerCamelBaseName(file: string, suffix: string): string {
+	const className = file.split('/').pop()!.slice(0, -suffix.length);
+	return className[0].toLowerCase() + className.slice(1);
 }

@@ -1,0 +1,59 @@
+/**
+ * The README's operations tables, generated from a catalog. A unit test fails when the README and the
+ * table disagree; `npm run readme` rewrites the README's generated blocks.
+ */
+import type { AttributeSpec, Catalog } from '../catalog/types';
+import { labelOf } from './names';
+
+function attrList(attributes: AttributeSpec[]): string {
+	return attributes.map((a) => `\`${a.name}\``).join(', ') || '—';
+}
+
+function requiredText(a: AttributeSpec): string {
+	if (typeof a.required === 'object') return `\`${a.name}\` (when ${a.required.when} is ${a.required.in.join('/')})`;
+	return `\`${a.name}\``;
+}
+
+export function operationsTable(catalog: Catalog): string {
+	const rows = [
+		'| Resource | Operation | Interface function | Path | Required | Optional | Key scope |',
+		'|---|---|---|---|---|---|---|',
+	];
+	for (const resource of catalog.resources) {
+		const ops = catalog.operations
+			.filter((o) => o.resource === resource.value)
+			.sort((a, b) => a.name.localeCompare(b.name));
+		for (const op of ops) {
+			const required = op.attributes.filter((a) => a.required);
+			const optional = op.attributes.filter((a) => !a.required);
+			const name = op.deprecatedBy ? `${op.name} (deprecated: use ${op.deprecatedBy})` : op.name;
+			rows.push(
+				`| ${resource.name} | ${op.action} | ${name} | \`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\` | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${op.scope === 'global' ? 'global key' : 'global or customer key'} |`,
+			);
+		}
+	}
+	return rows.join('\n');
+}
+
+export function blockMarkers(id: string) {
+	return { start: `<!-- generated:${id}:start -->`, end: `<!-- generated:${id}:end -->` };
+}
+
+/** Replaces the generated block `id` of a README text. */
+export function replaceBlock(readme: string, id: string, content: string): string {
+	const { start, end } = blockMarkers(id);
+	const from = readme.indexOf(start);
+	const to = readme.indexOf(end);
+	if (from < 0 || to < from) throw new Error(`README has no block ${id}`);
+	return readme.slice(0, from + start.length) + '\n' + content + '\n' + readme.slice(to);
+}
+
+export function readBlock(readme: string, id: string): string | undefined {
+	const { start, end } = blockMarkers(id);
+	const from = readme.indexOf(start);
+	const to = readme.indexOf(end);
+	if (from < 0 || to < from) return undefined;
+	return readme.slice(from + start.length, to).trim();
+}
+
+export { labelOf };
