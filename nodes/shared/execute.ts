@@ -15,6 +15,7 @@ import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
+import { globalKeyHint } from './transport/failures';
 import { functionUrl, solswitchRequest } from './transport/request';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
@@ -34,7 +35,7 @@ export function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemInd
 		if (isTopLevel(attribute)) {
 			const cond = attribute.required;
 			// A conditionally shown field is absent from the parameters while hidden.
-			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, undefined) : fn.getNodeParameter(name, itemIndex);
+			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
 		} else if (name in additional) {
 			raw[attribute.name] = additional[name];
 		}
@@ -48,6 +49,12 @@ export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defau
 	const value = typeof defaultCustomer === 'number' ? String(defaultCustomer) : String(defaultCustomer ?? '').trim();
 	if (!attribute || body[attribute.name] !== undefined || !value) return body;
 	return { ...body, [attribute.name]: /^\d+$/.test(value) ? Number(value) : value };
+}
+
+/** "DID > Add": the resource and operation as the editor shows them. */
+export function functionLabel(catalog: Catalog, op: OperationSpec): string {
+	const resource = catalog.resources.find((r) => r.value === op.resource)?.name ?? op.resource;
+	return `${resource} > ${op.name}`;
 }
 
 export async function runOperation(
@@ -70,15 +77,23 @@ export async function runOperation(
 	if (op.prepare) body = await op.prepare(body, ctx);
 	ctx.body = body;
 	if (op.local) return await op.local(body, ctx);
-	const send = (partBody: IDataObject) =>
-		solswitchRequest(fn, {
-			credential: catalog.credential,
-			url: functionUrl(String(credentials.baseUrl), op.path),
-			body: partBody,
-			bodyFormat: options.bodyFormat === 'form' ? 'form' : 'json',
-			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
-			itemIndex,
-		});
+	const send = async (partBody: IDataObject) => {
+		try {
+			return await solswitchRequest(fn, {
+				credential: catalog.credential,
+				url: functionUrl(String(credentials.baseUrl), op.path),
+				body: partBody,
+				bodyFormat: options.bodyFormat === 'form' ? 'form' : 'json',
+				timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
+				itemIndex,
+			});
+		} catch (error) {
+			// A function that needs a global key: say so when the switch refuses a customer-scoped one.
+			const hint = op.scope === 'global' && error instanceof NodeApiError ? globalKeyHint(error.message, functionLabel(catalog, op)) : undefined;
+			if (hint) error.description = hint;
+			throw error;
+		}
+	};
 	const parts = rangeParts(op, body, options);
 	const answers: unknown[] = [];
 	let emptyReason: string | undefined;

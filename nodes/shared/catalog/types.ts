@@ -52,7 +52,11 @@ export interface AttributeSpec {
 	options?: Array<{ name: string; value: string | number; description?: string }>;
 	/** For 'list': send an array even for one value (the interface takes "single or array"). */
 	alwaysArray?: boolean;
-	/** A dropdown loaded from the switch (name of a listSearch / loadOptions method of the node). */
+	/**
+	 * A record picked from the switch: the name of one of the node's listSearch methods. The field
+	 * becomes a resource locator (From List, or By ID typed by hand) and the request carries the ID.
+	 * For a 'list' attribute, By ID takes several IDs separated by commas.
+	 */
 	load?: string;
 	/** 'customer': filled from the credential's default customer when left empty. */
 	role?: 'customer';

@@ -69,6 +69,35 @@ function emptyDefault(attribute: AttributeSpec): INodeProperties['default'] {
 	}
 }
 
+/**
+ * An attribute picked from the switch (`load`): a resource locator whose list comes from the node's
+ * listSearch method of that name, or an ID typed by hand.
+ */
+function locatorProperty(attribute: AttributeSpec, base: Omit<INodeProperties, 'type'>): INodeProperties {
+	const several = attribute.type === 'list';
+	return {
+		...base,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: several ? `${base.description} By ID: several IDs separated by commas.` : base.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${labelOf(attribute).toLowerCase()}...`,
+				typeOptions: { searchListMethod: attribute.load, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: several ? '12, 13' : '12',
+			},
+		],
+	};
+}
+
 /** One attribute as an n8n property (without displayOptions). */
 export function attributeProperty(attribute: AttributeSpec): INodeProperties {
 	const base = {
@@ -79,6 +108,7 @@ export function attributeProperty(attribute: AttributeSpec): INodeProperties {
 		...(attribute.placeholder ? { placeholder: attribute.placeholder } : {}),
 		...(attribute.required ? { required: true } : {}),
 	};
+	if (attribute.load) return locatorProperty(attribute, base);
 	switch (attribute.type) {
 		case 'boolean':
 			return { ...base, type: 'boolean', default: attribute.default ?? false };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { AttributeSpec, CrossRule, OperationSpec } from '../catalog/types';
 import { labelOf } from './names';
-import { dateParts, isBlank, toBoolean, toJson, toList, toNumber, toText } from './values';
+import { dateParts, isBlank, locatorValue, toBoolean, toJson, toList, toNumber, toText } from './values';
 
 type Schema = z.ZodTypeAny;
 
@@ -94,7 +94,9 @@ function attributeSchema(attribute: AttributeSpec): Schema {
 	const inner = valueSchema(attribute);
 	const label = labelOf(attribute);
 	const required = attribute.required === true;
-	return z.any().transform((value, ctx) => {
+	return z.any().transform((given, ctx) => {
+		// A field picked from the switch (`load`) is a resource locator: its ID is the value.
+		const value = attribute.load ? locatorValue(given) : given;
 		if (isBlank(value)) {
 			if (required) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} is required` });
 			return undefined;

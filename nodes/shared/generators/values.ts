@@ -74,3 +74,14 @@ export function toJson(value: unknown): unknown {
 		return Symbol.for('invalid-json');
 	}
 }
+
+/**
+ * The value of a resource locator ({ __rl: true, mode, value }), as n8n stores a field that is picked
+ * from a list or typed as an ID; anything else is returned as it is.
+ */
+export function locatorValue(value: unknown): unknown {
+	if (value && typeof value === 'object' && !Array.isArray(value) && '__rl' in value) {
+		return (value as { value?: unknown }).value;
+	}
+	return value;
+}

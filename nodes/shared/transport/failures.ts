@@ -47,3 +47,15 @@ const HINTS: Array<[RegExp, string]> = [
 export function hintFor(reason: string): string | undefined {
 	return HINTS.find(([re]) => re.test(reason))?.[1];
 }
+
+/** Reasons with which a switch refuses a key that is limited to one customer. */
+const SCOPE_REFUSAL = /global|no access to customer|customer[- ]scoped|not allowed for this key|permission/i;
+
+/**
+ * The hint for a function that needs a global key (`scope: 'global'`) when the switch refuses the
+ * key: says plainly that a customer-scoped key cannot be used, whatever the switch's wording.
+ */
+export function globalKeyHint(reason: string, functionName: string): string | undefined {
+	if (!SCOPE_REFUSAL.test(reason)) return undefined;
+	return `${functionName} needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.`;
+}

@@ -89,7 +89,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	} catch (error) {
 		// Only the code and a scrubbed message leave this function: the raw error carries the
 		// request (and so the key) in its config.
-		const code = String((error as { code?: string }).code ?? '');
+		// n8n wraps the network error (NodeApiError around an AxiosError): find its code underneath.
+		const code = errorCode(error);
 		const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(error.message));
 		const message = timedOut
 			? `The switch did not answer within ${options.timeout} ms`
@@ -99,7 +100,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		const description = timedOut
 			? 'The switch may be busy. Try again, or raise Options > Timeout.'
 			: "Check the Base URL in the credential and that this n8n server can reach it.";
-		throw apiError(ctx, message, description, req.itemIndex, code || undefined);
+		// No httpCode here: NodeApiError would replace our message with its generic one for the code.
+		throw apiError(ctx, message, description, req.itemIndex);
 	}
 	const data = parseAnswer(response.body);
 	const failure = failureOf(data);
@@ -128,6 +130,17 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		);
 	}
 	return { kind: 'ok', data };
+}
+
+function errorCode(error: unknown): string {
+	const seen = new Set<unknown>();
+	let current = error as { code?: unknown; cause?: unknown; httpCode?: unknown } | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	return '';
 }
 
 /** `{base_url}/api/<path>/` with exactly one slash between parts. */

@@ -1,0 +1,67 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { buildProperties } from '../../../nodes/shared/generators/properties';
+import { solSwitchCatalog } from '../../../nodes/SolSwitch/catalog';
+
+const properties = buildProperties(solSwitchCatalog);
+const shownFor = (p: INodeProperties, resource: string, operation: string) =>
+	p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation);
+
+describe('node properties generated from the table', () => {
+	it('has a resource dropdown listing every resource of the catalog, sorted', () => {
+		const resource = properties.find((p) => p.name === 'resource')!;
+		expect(resource.noDataExpression).toBe(true);
+		const names = resource.options!.map((o) => (o as { name: string }).name);
+		expect(names).toEqual([...names].sort());
+		expect(resource.options!.map((o) => (o as { value: string }).value).sort()).toEqual(
+			solSwitchCatalog.resources.map((r) => r.value).sort(),
+		);
+	});
+
+	it('has one operation dropdown per resource with every operation and its action', () => {
+		for (const resource of solSwitchCatalog.resources) {
+			const dropdown = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource.value)!;
+			const ops = solSwitchCatalog.operations.filter((o) => o.resource === resource.value);
+			expect(dropdown.options).toHaveLength(ops.length);
+			for (const option of dropdown.options as Array<{ value: string; action: string }>) {
+				expect(ops.find((o) => o.operation === option.value)?.action).toBe(option.action);
+			}
+		}
+	});
+
+	it('shows required attributes as required fields and optional ones under Additional Fields', () => {
+		const fields = properties.filter((p) => shownFor(p, 'call', 'newCall'));
+		const extension = fields.find((p) => p.name === 'Extension')!;
+		expect(extension).toMatchObject({ type: 'string', required: true, displayName: 'Extension' });
+		expect(extension.description).toContain('3 to 5 digits');
+		const additional = fields.find((p) => p.name === 'additionalFields')!;
+		const optional = (additional.options as INodeProperties[]).map((o) => o.name).sort();
+		expect(optional).toEqual(['CIDName', 'CIDNum', 'CustomDVData', 'CustomDVDigits', 'Customer', 'Timeout', 'WaitForStart']);
+		const wait = (additional.options as INodeProperties[]).find((o) => o.name === 'WaitForStart')!;
+		expect(wait).toMatchObject({ type: 'boolean', default: true });
+		const dv = (additional.options as INodeProperties[]).find((o) => o.name === 'CustomDVData')!;
+		expect(dv.type).toBe('json');
+	});
+
+	it('renames API names n8n expressions dislike, and shows a conditional field only when it applies', () => {
+		expect(properties.find((p) => p.name === 'header_name' && shownFor(p, 'call', 'addHeader'))?.displayName).toBe('Header Name');
+		const ext = properties.find((p) => p.name === 'Extension' && shownFor(p, 'callerIdRoute', 'manage'))!;
+		expect(ext.displayOptions?.show?.Type).toEqual(['addedit']);
+	});
+
+	it('gives every operation an Options collection with body format and timeout', () => {
+		for (const op of solSwitchCatalog.operations) {
+			const options = properties.find((p) => p.name === 'options' && shownFor(p, op.resource, op.operation))!;
+			const names = (options.options as INodeProperties[]).map((o) => o.name);
+			expect(names).toEqual(expect.arrayContaining(['bodyFormat', 'timeout']));
+		}
+	});
+
+	it('has no two visible properties with the same name for one operation', () => {
+		for (const op of solSwitchCatalog.operations) {
+			const names = properties
+				.filter((p) => shownFor(p, op.resource, op.operation) && !Object.keys(p.displayOptions!.show!).some((k) => !['resource', 'operation'].includes(k)))
+				.map((p) => p.name);
+			expect(new Set(names).size).toBe(names.length);
+		}
+	});
+});
