@@ -4,6 +4,7 @@ const common = {
   preset: 'ts-jest',
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  setupFiles: ['<rootDir>/test/helpers/quietLogs.ts'],
 };
 module.exports = {
   projects: [
