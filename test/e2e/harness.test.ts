@@ -8,17 +8,20 @@ import http from 'node:http';
 import path from 'node:path';
 import {
 	E2E_SETUP_TIMEOUT_MS,
+	E2E_TEST_TIMEOUT_MS,
 	N8nApi,
 	N8nInstance,
 	expectedCredentialTypes,
 	expectedNodeTypes,
 	nodeJson,
 	packRepo,
+	REPO_ROOT,
 	startN8n,
 } from './harness';
-import { REPO_ROOT } from './harness/paths';
 
 const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+
+jest.setTimeout(E2E_TEST_TIMEOUT_MS);
 
 let n8n: N8nInstance;
 let api: N8nApi;

@@ -43,7 +43,8 @@ export function installCommunityPackage(
 	fs.mkdirSync(directory, { recursive: true });
 	execFileSync('tar', ['-xzf', path.resolve(tarballPath), '-C', directory, '--strip-components=1']);
 
-	const { devDependencies, peerDependencies, optionalDependencies, ...runtimeManifest } = manifest;
+	const runtimeManifest: Record<string, unknown> = { ...manifest };
+	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete runtimeManifest[field];
 	fs.writeFileSync(path.join(directory, 'package.json'), JSON.stringify(runtimeManifest, null, 2));
 	runNpm(
 		[

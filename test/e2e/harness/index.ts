@@ -6,8 +6,11 @@
 //   }, E2E_SETUP_TIMEOUT_MS);
 //   afterAll(() => n8n?.stop());
 //
-// One n8n per test file (about 8 s to start on a fresh database); the n8n install and the packed
-// tarball are cached across files and runs.
+// One n8n per test file (6 to 10 s to start on this 2-core machine); the n8n install, a migrated
+// template database and the packed tarball are cached across files and runs. To add a package
+// to a running instance: `await n8n.installCommunityPackage(tarball)` (restarts n8n on the same
+// folder and port; the api's session cookie stays valid).
+// Set SOLSWITCH_E2E_KEEP=1 to keep each instance's folder and n8n.log after the run.
 import { DEFAULT_OWNER, N8nApi, type OwnerAccount } from './n8n-api';
 import { N8nInstance, type N8nInstanceOptions } from './n8n-instance';
 
@@ -17,9 +20,16 @@ export * from './install-n8n';
 export * from './n8n-api';
 export * from './n8n-instance';
 export * from './package-tarball';
+export { REPO_ROOT } from './paths';
 
 /** For beforeAll: room for a first-time n8n install (minutes), a build and a start. */
 export const E2E_SETUP_TIMEOUT_MS = 20 * 60_000;
+
+/**
+ * For each test (jest.setTimeout): jest's default 5 s is too short for a loaded 2-core machine.
+ * The harness's own waits give up after 60 s with n8n's log, so this only backs them up.
+ */
+export const E2E_TEST_TIMEOUT_MS = 90_000;
 
 /** Starts n8n, creates the owner and logs in: ready for REST calls. */
 export async function startN8n(

@@ -1,11 +1,12 @@
 // The REST calls a test needs, as the n8n 2.40 editor makes them (checked against its controllers
 // and DTOs): owner setup and login (the `n8n-auth` cookie), credentials, workflows, publishing,
 // manual runs, executions, node types, and calls to production webhooks.
-// Why REST rather than the CLI (`n8n import:workflow`, `publish:workflow`): every CLI command
-// boots n8n (seconds each), needs the owner to exist already, `import:workflow
-// --activeState=fromJson` is refused outside queue mode, and `publish:workflow` only writes the
-// database ("changes will not take effect if n8n is running"). REST does it all in milliseconds
-// on the running instance, through the same code paths as a user in the editor.
+// Why REST rather than the CLI: `n8n import:workflow --input` and `publish:workflow --id` do work
+// on 2.40 before n8n starts (tried), but each command boots n8n and takes 5 to 6 s here;
+// `import:workflow --activeState=fromJson` is refused outside queue mode; `publish:workflow` only
+// writes the database ("changes will not take effect if n8n is running"). REST does all of it in
+// milliseconds on the running instance, through the same code paths as a user in the editor.
+// An exported workflow file can be passed to createWorkflow() as it is.
 import { decodeRunData, type Execution, type ExecutionSummary } from './execution-data';
 import type { N8nInstance } from './n8n-instance';
 

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { seedDatabase } from './database-template';
 import { installCommunityPackage, type InstalledPackage } from './community-package';
 import { freePorts } from './free-port';
 import { ensureN8nInstalled, type N8nInstallation } from './install-n8n';
@@ -15,8 +16,13 @@ export interface N8nInstanceOptions {
 	communityPackages?: string[];
 	/** Extra environment for n8n (wins over the defaults below). */
 	env?: Record<string, string>;
-	/** Keep the user folder and log after stop (default: only when the start failed). */
+	/**
+	 * Keep the user folder (database, n8n.log) after stop. Default: only when the start failed,
+	 * or when SOLSWITCH_E2E_KEEP=1 is set (to read the log of a failing test).
+	 */
 	keepUserFolder?: boolean;
+	/** Let n8n migrate an empty database itself instead of copying the cached migrated one. */
+	freshDatabase?: boolean;
 	/** Give up waiting for n8n to become ready after this long (a guard, not an assertion). */
 	startTimeoutMs?: number;
 }
@@ -40,16 +46,20 @@ export class N8nInstance {
 	static async start(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
 		const installation = await ensureN8nInstalled();
 		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
-		const [port, brokerPort] = await freePorts(2);
-		const env = n8nEnvironment(installation, userFolder, port, brokerPort, options.env);
+		const [freePort, freeBrokerPort] = await freePorts(2);
+		const env = n8nEnvironment(installation, userFolder, freePort, freeBrokerPort, options.env);
+		// options.env may choose the ports; what n8n is told is what we talk to.
+		const port = Number(env.N8N_PORT);
+		const brokerPort = Number(env.N8N_RUNNERS_BROKER_PORT);
 		const instance = new N8nInstance(installation, userFolder, port, brokerPort, env, options);
-		for (const tarball of options.communityPackages ?? []) {
-			instance.packages.push(installCommunityPackage(tarball, userFolder, env));
-		}
 		try {
+			if (!options.freshDatabase) await seedDatabase(installation, userFolder, env);
+			for (const tarball of options.communityPackages ?? []) {
+				instance.packages.push(installCommunityPackage(tarball, userFolder, env));
+			}
 			await instance.launch();
 		} catch (error) {
-			await instance.stop({ keepUserFolder: true });
+			await instance.stop({ keepUserFolder: true }); // left for inspection; its path is in the error
 			throw error;
 		}
 		return instance;
@@ -69,14 +79,27 @@ export class N8nInstance {
 		return fs.readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n');
 	}
 
-	/** Stops n8n and starts it again on the same user folder (e.g. after installing a package). */
+	/**
+	 * Installs a package tarball into this instance; n8n loads community packages at start-up,
+	 * so a running instance is restarted (same user folder, database and ports).
+	 */
+	async installCommunityPackage(tarballPath: string): Promise<InstalledPackage> {
+		const installed = installCommunityPackage(tarballPath, this.userFolder, this.env);
+		this.packages.push(installed);
+		if (this.child) await this.restart();
+		return installed;
+	}
+
+	/** Stops n8n and starts it again on the same user folder. */
 	async restart(): Promise<void> {
 		await this.stop({ keepUserFolder: true });
 		await this.launch();
 	}
 
 	/** SIGTERM to the process group (n8n shuts down cleanly in well under a second), SIGKILL if it hangs. */
-	async stop({ keepUserFolder = this.options.keepUserFolder ?? false } = {}): Promise<void> {
+	async stop({
+		keepUserFolder = this.options.keepUserFolder ?? process.env.SOLSWITCH_E2E_KEEP === '1',
+	} = {}): Promise<void> {
 		const child = this.child;
 		if (child?.pid && this.exitCode === undefined) {
 			signalGroup(child.pid, 'SIGTERM');
@@ -101,6 +124,8 @@ export class N8nInstance {
 			stdio: ['ignore', log, log],
 		});
 		fs.closeSync(log);
+		// Do not keep jest alive if a test file forgets stop(): the exit hook below still kills n8n.
+		child.unref();
 		this.child = child;
 		this.exited = new Promise((resolve) => {
 			child.on('exit', (code) => {
