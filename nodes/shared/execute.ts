@@ -71,7 +71,9 @@ export async function runOperation(
 			description: checked.all.length > 1 ? `Also: ${checked.all.slice(1).join('; ')}` : undefined,
 		});
 	}
-	const credentials = await fn.getCredentials(catalog.credential);
+	// A local operation without a Customer attribute needs no credential (e.g. answering a webhook).
+	const needsCredentials = !op.local || op.attributes.some((a) => a.role === 'customer');
+	const credentials = needsCredentials ? await fn.getCredentials(catalog.credential) : {};
 	let body = applyCustomerDefault(op, checked.body as IDataObject, credentials.customer);
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
 	if (op.prepare) body = await op.prepare(body, ctx);
@@ -81,15 +83,18 @@ export async function runOperation(
 		try {
 			return await solswitchRequest(fn, {
 				credential: catalog.credential,
-				url: functionUrl(String(credentials.baseUrl), op.path),
+				url: (catalog.url ?? functionUrl)(String(credentials.baseUrl), op.path),
 				body: partBody,
-				bodyFormat: options.bodyFormat === 'form' ? 'form' : 'json',
+				bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
+				service: catalog.service,
+				hints: catalog.hints,
 				timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 				itemIndex,
 			});
-		} catch (error) {
+		} catch (caught) {
+			const error = caught instanceof NodeApiError ? caught : new NodeOperationError(fn.getNode(), caught as Error, { itemIndex });
 			// A function that needs a global key: say so when the switch refuses a customer-scoped one.
-			const hint = op.scope === 'global' && error instanceof NodeApiError ? globalKeyHint(error.message, functionLabel(catalog, op)) : undefined;
+			const hint = op.scope === 'global' ? globalKeyHint(error.message, functionLabel(catalog, op)) : undefined;
 			if (hint) error.description = hint;
 			throw error;
 		}

@@ -135,6 +135,8 @@ export interface OperationSpec {
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
 	deprecatedBy?: string;
+	/** Body encodings the function accepts (default both); with only 'json', Send Body As is not offered. */
+	bodyFormats?: Array<'json' | 'form'>;
 }
 
 export interface ResourceSpec {
@@ -146,6 +148,12 @@ export interface ResourceSpec {
 export interface Catalog {
 	/** Name of the credential type whose base URL and key the requests use. */
 	credential: string;
+	/** The function URL from the credential's base URL and an entry's path (default `{base_url}/api/<path>/`). */
+	url?: (baseUrl: string, path: string) => string;
+	/** What the node talks to, in error messages (default 'switch'). */
+	service?: string;
+	/** Hints for FAIL reasons, tried before the shared ones. */
+	hints?: Array<[RegExp, string]>;
 	resources: ResourceSpec[];
 	operations: OperationSpec[];
 }

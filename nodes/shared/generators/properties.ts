@@ -220,7 +220,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 			...showFor(op),
 			options: [
 				...(op.options ?? []),
-				...COMMON_OPTIONS,
+				...COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false),
 				...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
 			].sort((a, b) =>
 				a.displayName.localeCompare(b.displayName),

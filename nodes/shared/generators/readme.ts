@@ -27,8 +27,11 @@ export function operationsTable(catalog: Catalog): string {
 			const required = op.attributes.filter((a) => a.required);
 			const optional = op.attributes.filter((a) => !a.required);
 			const name = op.deprecatedBy ? `${op.name} (deprecated: use ${op.deprecatedBy})` : op.name;
+			// A local operation sends no request: no path and no key scope to show.
+			const path = op.local ? `no request (${op.path})` : `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
+			const scope = op.local ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
-				`| ${resource.name} | ${op.action} | ${name} | \`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\` | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${op.scope === 'global' ? 'global key' : 'global or customer key'} |`,
+				`| ${resource.name} | ${op.action} | ${name} | ${path} | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
 			);
 		}
 	}

@@ -23,6 +23,10 @@ export interface SolSwitchRequest {
 	bodyFormat?: 'json' | 'form';
 	timeout?: number;
 	itemIndex?: number;
+	/** What is called, in messages (default 'switch'). */
+	service?: string;
+	/** Hints for FAIL reasons, tried before the shared ones. */
+	hints?: Array<[RegExp, string]>;
 }
 
 export type SolSwitchAnswer =
@@ -67,6 +71,7 @@ function failureOf(data: unknown): { reason: string } | undefined {
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
 	const credentials = await ctx.getCredentials(req.credential);
 	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundKey ?? '')];
+	const service = req.service ?? 'switch';
 	const options: IHttpRequestOptions = {
 		method: 'POST',
 		url: req.url,
@@ -93,12 +98,12 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		const code = errorCode(error);
 		const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(error.message));
 		const message = timedOut
-			? `The switch did not answer within ${options.timeout} ms`
+			? `The ${service} did not answer within ${options.timeout} ms`
 			: code === 'ECONNREFUSED'
-				? `Could not connect to the switch at ${new URL(req.url).origin} (connection refused)`
-				: `Could not reach the switch: ${scrub(String(error.message ?? code), secrets)}`;
+				? `Could not connect to the ${service} at ${new URL(req.url).origin} (connection refused)`
+				: `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`;
 		const description = timedOut
-			? 'The switch may be busy. Try again, or raise Options > Timeout.'
+			? `The ${service} may be busy. Try again, or raise Options > Timeout.`
 			: "Check the Base URL in the credential and that this n8n server can reach it.";
 		// No httpCode here: NodeApiError would replace our message with its generic one for the code.
 		throw apiError(ctx, message, description, req.itemIndex);
@@ -108,14 +113,17 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	if (failure) {
 		if (isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
 		const reason = scrub(failure.reason, secrets);
-		throw apiError(ctx, `The switch answered FAIL: ${reason}`, hintFor(reason), req.itemIndex, String(response.statusCode));
+		const hint = req.hints?.find(([re]) => re.test(reason))?.[1] ?? hintFor(reason);
+		throw apiError(ctx, `The ${service} answered FAIL: ${reason}`, hint, req.itemIndex, String(response.statusCode));
 	}
 	if (response.statusCode >= 400) {
 		const detail = typeof data === 'string' ? scrub(data.slice(0, 200), secrets) : '';
 		throw apiError(
 			ctx,
-			`The switch answered HTTP ${response.statusCode}${detail ? `: ${detail}` : ''}`,
-			'Check the Base URL in the credential: it should be the address of the switch, without /api.',
+			`The ${service} answered HTTP ${response.statusCode}${detail ? `: ${detail}` : ''}`,
+			service === 'switch'
+				? 'Check the Base URL in the credential: it should be the address of the switch, without /api.'
+				: `Check the Base URL in the credential: it should be the address of the ${service}.`,
 			req.itemIndex,
 			String(response.statusCode),
 		);
@@ -124,8 +132,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		const shown = typeof data === 'string' ? `: "${scrub(data.slice(0, 120), secrets)}"` : ' (an empty body)';
 		throw apiError(
 			ctx,
-			`The switch answered something that is not JSON${shown}`,
-			'Check the Base URL in the credential: it should point at the switch, and the answer should be JSON with a Status.',
+			`The ${service} answered something that is not JSON${shown}`,
+			`Check the Base URL in the credential: it should point at the ${service}, and the answer should be JSON with a Status.`,
 			req.itemIndex,
 		);
 	}

@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { executeCatalog } from '../shared/execute';
+import { buildProperties } from '../shared/generators/properties';
+import { solSwitchAdminCatalog } from './catalog';
+import { listSearch } from './methods/listSearch';
+
+/** Provisioning on a SolSwitch switch (switch-management.md); everything below comes from the catalog. */
+export class SolSwitchAdmin implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SolSwitch Admin',
+		name: 'solSwitchAdmin',
+		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage DIDs, customers, extensions, SIP accounts, trunks, voicemail boxes and firewall rules, and read 911, time rule and toll data on a SolSwitch switch',
+		defaults: { name: 'SolSwitch Admin' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'solSwitchApi', required: true }],
+		properties: buildProperties(solSwitchAdminCatalog),
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeCatalog(this, solSwitchAdminCatalog);
+	}
+}

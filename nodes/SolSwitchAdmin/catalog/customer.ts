@@ -1,0 +1,69 @@
+/** Customer suite of switch-management.md ("Customer record", "Suites"): needs a global key. */
+import type { OperationSpec } from '../../shared/catalog/types';
+import { ADMIN_RULES, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+
+const suite: Suite = { resource: 'customer', noun: 'customer', path: 'customer', scope: 'global' };
+
+const customerId = recordId('customers', 'Internal customer ID', { label: 'Customer' });
+
+/** Required on add. */
+const addRequired = [
+	required(text('CustomerNumber', 'External customer number')),
+	required(text('FirstName', 'First name')),
+	required(text('LastName', 'Last name')),
+	required(text('Company', 'Company name')),
+	required(digits('RouteGroupID', 'Default outbound route group ID', { label: 'Route Group ID' })),
+	required(number('MaxSIPAccounts', 'Maximum SIP accounts, 0 = unlimited', { label: 'Max SIP Accounts' })),
+];
+
+/** Optional on add; every field except Active (view only, new customers are active). */
+const optionalFields = [
+	text('StreetNumber', 'Street number'),
+	text('StreetName', 'Street name'),
+	text('Unit', 'Unit'),
+	text('City', 'City'),
+	text('Province', 'Province or state'),
+	text('Country', 'Country'),
+	text('PostalCode', 'Postal code'),
+	text('Phone', 'Phone number'),
+	text('Fax', 'Fax number'),
+	number('MaxTrunks', 'Maximum trunks, 0 = unlimited'),
+	digits('TollPlanID', 'Toll plan for call rating', { label: 'Toll Plan ID' }),
+	digits('ServiceTollPlan', 'Toll plan for pay-per-use services, 0 = none'),
+	flag('EmailRecordingFiles', undefined, 'Whether recordings are attached to emails as MP3 (otherwise a URL is sent)'),
+	text('Timezone', 'IANA time zone', { placeholder: 'America/Toronto' }),
+	text('Language', 'Default recording language'),
+	digits('PrimaryRoutingID', 'Server ID for primary routing on load-balanced systems, 0 = default', { label: 'Primary Routing ID' }),
+	flag('MCQEnabled', undefined, 'Whether multi-channel queueing is enabled', { label: 'MCQ Enabled' }),
+	flag('AIFeatures', undefined, 'Whether AI features are enabled (speech to text, text to speech, smart IVRs)', { label: 'AI Features' }),
+	flag('CallSummary', undefined, 'Whether transcripts include a summary'),
+	flag('MFAEnable', undefined, 'Whether multi-factor authentication is enabled (honoured only when MFA is globally enabled)', { label: 'MFA Enable' }),
+	text('MFAPhoneCID', 'Caller ID name of multi-factor phone calls', { label: 'MFA Phone CID' }),
+	digits('MFAPhoneDID', 'Caller ID number of multi-factor phone calls', { label: 'MFA Phone DID' }),
+	digits('MFASMSDID', 'ID of the DID that sends multi-factor SMS', { label: 'MFA SMS DID' }),
+	digits('SSCServerID', 'Connect-service server ID, 0 = disabled (SSC Group is then required)', { label: 'SSC Server ID' }),
+	text('SSCGroup', 'Connect-service group name; customers sharing a group share its limits', { label: 'SSC Group', rule: ADMIN_RULES.domainName }),
+	digits('SSCMaxUsers', 'Connect-service users limit (shared by the group)', { label: 'SSC Max Users' }),
+	digits('SSCMaxPresence', 'Connect-service presence-only users limit (shared by the group)', { label: 'SSC Max Presence' }),
+	digits('SSCMaxCollab', 'Connect-service collab users limit (shared by the group)', { label: 'SSC Max Collab' }),
+	flag('SSCDevices', undefined, 'Whether users may view and delete devices', { label: 'SSC Devices' }),
+	flag('SSCMeetings', undefined, 'Whether users may change meeting settings', { label: 'SSC Meetings' }),
+	flag('SSCPhoto', undefined, 'Whether users may upload a photo', { label: 'SSC Photo' }),
+	flag('SSCPassword', undefined, 'Whether users may change their password', { label: 'SSC Password' }),
+	flag('SSCLogs', undefined, 'Whether users may view traces', { label: 'SSC Logs' }),
+];
+
+export const customerSuite: OperationSpec[] = [
+	viewOp(suite, [
+		{ ...customerId, description: 'Only this customer' },
+		text('CustomerNumber', 'Only the customer with this external number'),
+		{ ...viewType(), options: [
+			{ name: 'Partial', value: 'Partial', description: 'ID, CustomerNumber, Company, FirstName, LastName' },
+			{ name: 'Full', value: 'Full', description: 'Every field of the record' },
+		] },
+	]),
+	addOp(suite, [...addRequired, ...optionalFields], { kind: 'object' }, 'Create a customer (active, with a default music-on-hold class); answers its CustomerID'),
+	editOp(suite, customerId, [...addRequired, ...optionalFields]),
+	deleteOp(suite, customerId, [], 'Delete a customer and all its data, as the portal does'),
+];

@@ -1,0 +1,40 @@
+/** The SolSwitch Admin node's catalog: switch-management.md, every function of the document. */
+import type { Catalog } from '../../shared/catalog/types';
+import { customerSuite } from './customer';
+import { didSuite } from './did';
+import { extensionSuite } from './extension';
+import { firewallSuite } from './firewall';
+import { legacy } from './legacy';
+import { lookups } from './lookups';
+import { sipAccountSuite } from './sipAccount';
+import { toll } from './toll';
+import { trunkSuite } from './trunk';
+import { voicemailSuite } from './voicemail';
+
+export const solSwitchAdminCatalog: Catalog = {
+	credential: 'solSwitchApi',
+	resources: [
+		{ value: 'did', name: 'DID', description: 'Phone numbers (needs a global key)' },
+		{ value: 'customer', name: 'Customer', description: 'Customers (needs a global key)' },
+		{ value: 'extension', name: 'Extension' },
+		{ value: 'sipAccount', name: 'SIP Account' },
+		{ value: 'trunk', name: 'Trunk' },
+		{ value: 'voicemail', name: 'Voicemail Box' },
+		{ value: 'firewall', name: 'Firewall Rule' },
+		{ value: 'lookup', name: 'Lookup', description: '911 info, time rules, DID report, find me follow me, scheduled routing' },
+		{ value: 'toll', name: 'Toll' },
+		{ value: 'legacy', name: 'Legacy (Deprecated)', description: 'Functions kept for existing integrations; use the DID and Customer suites' },
+	],
+	operations: [
+		...didSuite,
+		...customerSuite,
+		...extensionSuite,
+		...sipAccountSuite,
+		...trunkSuite,
+		...voicemailSuite,
+		...firewallSuite,
+		...lookups,
+		...toll,
+		...legacy,
+	],
+};

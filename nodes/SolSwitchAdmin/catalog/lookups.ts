@@ -1,0 +1,70 @@
+/** Lookups of switch-management.md ("Lookups and legacy functions"). */
+import { customer } from '../../shared/catalog/attributes';
+import { RULES } from '../../shared/catalog/rules';
+import type { OperationSpec } from '../../shared/catalog/types';
+import { shape911Info } from '../shapers';
+import { flag } from './fields';
+
+export const lookups: OperationSpec[] = [
+	{
+		resource: 'lookup',
+		operation: 'e911Info',
+		name: '911 Info',
+		action: 'Get the 911 records of DIDs',
+		description: 'One item per DID with its 911 record (address used as 911 caller details)',
+		path: '911info',
+		attributes: [
+			flag('AllDID', false, 'Whether every DID on the system is returned; otherwise only DIDs used as 911 caller details of some extension', {
+				label: 'All DIDs',
+			}),
+		],
+		response: { kind: 'custom', shape: shape911Info },
+	},
+	{
+		resource: 'lookup',
+		operation: 'checkTimeRule',
+		name: 'Check Time Rule',
+		action: 'Check whether a time rule is open or closed',
+		description: 'TimeRuleStatus 0 (Open) or 1 (Closed) of a time rule, now',
+		path: 'checktimerule',
+		attributes: [
+			{ name: 'ID', label: 'Time Rule ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the time rule' },
+			customer(),
+		],
+		response: { kind: 'object' },
+	},
+	{
+		resource: 'lookup',
+		operation: 'didReport',
+		name: 'DID Report',
+		action: 'List every DID with its routing',
+		description: 'One item per DID: DID, IRID (internal routing ID), CustID, PrimaryRoute',
+		path: 'didreport',
+		attributes: [],
+		response: { kind: 'keyed', keyName: 'Entry' },
+	},
+	{
+		resource: 'lookup',
+		operation: 'findMeFollowMe',
+		name: 'Find Me Follow Me',
+		action: 'Get a find-me-follow-me entry',
+		description: 'Numbers, overflow route, recording and step time of a find-me-follow-me entry',
+		path: 'findmefollowme',
+		attributes: [
+			{ name: 'ID', label: 'Find Me Follow Me ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the find-me-follow-me entry' },
+		],
+		response: { kind: 'object' },
+	},
+	{
+		resource: 'lookup',
+		operation: 'scheduledRouting',
+		name: 'Scheduled Routing',
+		action: 'Get the scheduled route active now',
+		description: 'The scheduled route active now, or the default route when none is',
+		path: 'scheduledrouting',
+		attributes: [
+			{ name: 'ID', label: 'Scheduled Routing ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the scheduled routing entry' },
+		],
+		response: { kind: 'object' },
+	},
+];
