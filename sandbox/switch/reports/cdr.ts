@@ -1,0 +1,186 @@
+/**
+ * Generated call records. Calls are numbered 0..n-1 in time order across the period; each has 1 to
+ * 4 legs (about 40% single-leg). Only the small index of leg offsets is kept; a call and its legs
+ * are generated when asked for, so 100,000 legs cost a few hundred kilobytes until exported.
+ */
+import type { SwitchState } from '../state';
+import { cached, period, reportsOf, type ReportConfig, type ReportData } from './config';
+import { between, pick, unit } from './random';
+import { dateTimeOf } from './time';
+
+export interface Leg {
+	LegID: string;
+	StartTime: string;
+	ConnectTime: string;
+	EndTime: string;
+	SourceName: string;
+	SourceNumber: string;
+	DestinationName: string;
+	DestinationNumber: string;
+	Disposition: string;
+	DialedNumber: string;
+	SourceType: string;
+	DestinationType: string;
+	CallCode: string;
+}
+
+/** What the generator knows of a leg beyond its CDR fields (for recordings and details). */
+export interface LegFacts {
+	leg: Leg;
+	startMs: number;
+	connectMs?: number;
+	endMs: number;
+	sourceChannel: string;
+	destinationChannel: string;
+}
+
+export interface Call {
+	CallID: string;
+	index: number;
+	startMs: number;
+	legs: LegFacts[];
+}
+
+interface CallIndex {
+	customer: number;
+	seed: number;
+	/** offsets[i] = first global leg number of call i; offsets[count] = total legs. */
+	offsets: Uint32Array;
+	count: number;
+	start: number;
+	span: number;
+}
+
+const CALLERS = [
+	['Acme Corp', '5145550199'],
+	['Jean Dupuis', '4385550142'],
+	['WIRELESS CALLER', '5145550177'],
+	['Northwind', '6135550123'],
+	['', '8005550100'],
+] as const;
+const ROUTE_EXTENSION = '1';
+const ROUTE_TRUNK = '2';
+
+function legCountOf(seed: number, customer: number, i: number): number {
+	const r = unit(seed, customer, i, 1);
+	return r < 0.4 ? 1 : r < 0.75 ? 2 : r < 0.92 ? 3 : 4;
+}
+
+function legsOfCustomer(config: ReportConfig, customer: number): number {
+	return customer === 1 ? config.legs : Math.ceil(config.legs / 10);
+}
+
+function buildIndex(config: ReportConfig, customer: number): CallIndex {
+	const total = legsOfCustomer(config, customer);
+	const offsets: number[] = [0];
+	let legs = 0;
+	for (let i = 0; legs < total; i++) {
+		legs = Math.min(total, legs + legCountOf(config.seed, customer, i));
+		offsets.push(legs);
+	}
+	const { start, end } = period(config);
+	return { customer, seed: config.seed, offsets: Uint32Array.from(offsets), count: offsets.length - 1, start, span: end - start };
+}
+
+function indexOf(data: ReportData, customer: number): CallIndex {
+	return cached(data, `cdr:${customer}`, () => buildIndex(data.config, customer));
+}
+
+/** Start of call i: calls are spread evenly over the period, each somewhere in its own slot. */
+function startOf(index: CallIndex, i: number): number {
+	const slot = index.span / index.count;
+	const ms = index.start + i * slot + unit(index.seed, index.customer, i, 2) * slot * 0.9;
+	return Math.floor(ms / 1000) * 1000;
+}
+
+/** CallIDs look like the switch's (`<unix start>.<sequence>`); the sequence encodes call and customer. */
+function callIdOf(index: CallIndex, i: number): string {
+	return `${Math.floor(startOf(index, i) / 1000)}.${(i + 1) * 10 + index.customer}`;
+}
+
+function extensionsOf(state: SwitchState, customer: number) {
+	return [...state.extensions.values()].filter((e) => e.Customer === customer && /^2\d\d$/.test(e.ExtensionNumber));
+}
+
+function generateCall(state: SwitchState, index: CallIndex, i: number): Call {
+	const { seed, customer } = index;
+	const startMs = startOf(index, i);
+	const agents = extensionsOf(state, customer);
+	const did = [...state.dids.values()].find((d) => d.CustID === customer)?.DID ?? '5145550100';
+	const legCount = index.offsets[i + 1] - index.offsets[i];
+	const inbound = unit(seed, customer, i, 3) < 0.7;
+	const [callerName, callerNumber] = pick(CALLERS, seed, customer, i, 4);
+	const legs: LegFacts[] = [];
+	let t = startMs;
+	for (let k = 0; k < legCount; k++) {
+		const agent = agents.length ? pick(agents, seed, customer, i, k, 5) : undefined;
+		const agentNumber = agent?.ExtensionNumber ?? '201';
+		const agentName = agent?.Name ?? 'Agent';
+		const last = k === legCount - 1;
+		// Every leg but the last was answered and transferred on; the last may go unanswered.
+		const answered = !last || unit(seed, customer, i, k, 6) < 0.75;
+		const ringMs = between(2, 25, seed, customer, i, k, 7) * 1000;
+		const talkMs = answered ? between(15, 900, seed, customer, i, k, 8) * 1000 : 0;
+		const connectMs = answered ? t + ringMs : undefined;
+		const endMs = t + ringMs + talkMs;
+		const source = inbound ? { name: callerName, number: callerNumber } : { name: agentName, number: agentNumber };
+		const destination = inbound ? { name: agentName, number: agentNumber } : { name: callerName, number: callerNumber };
+		const seq = (index.offsets[i] + k).toString(16).padStart(8, '0');
+		legs.push({
+			startMs: t,
+			connectMs,
+			endMs,
+			sourceChannel: source.number.length <= 5 ? `SIP/${source.number}-${seq}` : `SIP/trunk-${seq}`,
+			destinationChannel: destination.number.length <= 5 ? `SIP/${destination.number}-${seq}` : `SIP/trunk-${seq}`,
+			leg: {
+				LegID: String(100000 + index.offsets[i] + k),
+				StartTime: dateTimeOf(t),
+				ConnectTime: connectMs === undefined ? '' : dateTimeOf(connectMs),
+				EndTime: dateTimeOf(endMs),
+				SourceName: source.name,
+				SourceNumber: source.number,
+				DestinationName: destination.name,
+				DestinationNumber: destination.number,
+				Disposition: !answered ? 'NOANSWER' : last ? 'ANSWERED' : 'TRANSFERRED',
+				DialedNumber: inbound ? (k === 0 ? did : agentNumber) : callerNumber,
+				SourceType: inbound ? ROUTE_TRUNK : ROUTE_EXTENSION,
+				DestinationType: inbound ? ROUTE_EXTENSION : ROUTE_TRUNK,
+				CallCode: answered && unit(seed, customer, i, k, 9) < 0.2 ? String(between(10, 19, seed, customer, i, k, 10)) : '',
+			},
+		});
+		t = endMs;
+	}
+	return { CallID: callIdOf(index, i), index: i, startMs, legs };
+}
+
+/** Calls of a customer that started within [from, to] (inclusive), in time order, one at a time. */
+export function* callsBetween(state: SwitchState, customer: number, from: number, to: number): Generator<Call> {
+	const index = indexOf(reportsOf(state), customer);
+	// Starts grow with i: a binary search finds the first call in the range.
+	let lo = 0;
+	let hi = index.count;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if (startOf(index, mid) < from) lo = mid + 1;
+		else hi = mid;
+	}
+	for (let i = lo; i < index.count && startOf(index, i) <= to; i++) yield generateCall(state, index, i);
+}
+
+/** The call with this CallID, if the customer has it. */
+export function findCall(state: SwitchState, customer: number, callId: string): Call | undefined {
+	const m = /^(\d+)\.(\d+)$/.exec(callId.trim());
+	if (!m) return undefined;
+	const sequence = Number(m[2]);
+	if (sequence % 10 !== customer) return undefined;
+	const index = indexOf(reportsOf(state), customer);
+	const i = Math.floor(sequence / 10) - 1;
+	if (i < 0 || i >= index.count || callIdOf(index, i) !== callId.trim()) return undefined;
+	return generateCall(state, index, i);
+}
+
+/** Total legs and calls of a customer (for tests and the bench). */
+export function cdrSize(state: SwitchState, customer: number): { calls: number; legs: number } {
+	const index = indexOf(reportsOf(state), customer);
+	return { calls: index.count, legs: index.offsets[index.count] };
+}

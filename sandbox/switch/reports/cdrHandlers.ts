@@ -1,0 +1,96 @@
+/** CDR Export, CDR Leg Details and Call Recording, answered from the generated call records. */
+import { customerOf, ok, register, required, type ApiContext } from '../api';
+import { Fail, REASONS } from '../fail';
+import { callsBetween, findCall, type Call } from './cdr';
+import { reportsOf } from './config';
+import { token } from './random';
+import { rangeOf } from './range';
+import { dateTimeOf, hhmmss } from './time';
+
+register('cdrexport', (ctx) => {
+	const customer = customerOf(ctx);
+	const { from, to } = rangeOf(ctx, 'DateStart', 'DateEnd');
+	const answer: Record<string, unknown> = { Status: 'OK' };
+	let calls = 0;
+	for (const call of callsBetween(ctx.state, customer, from, to)) {
+		// As the switch does: several legs are an array, a single leg is the object itself.
+		answer[call.CallID] = call.legs.length === 1 ? call.legs[0].leg : call.legs.map((l) => l.leg);
+		calls++;
+	}
+	if (!calls) throw new Fail(REASONS.noRecords);
+	return answer;
+});
+
+function callOf(ctx: ApiContext): Call {
+	const customer = customerOf(ctx);
+	const call = findCall(ctx.state, customer, required(ctx, 'CallID'));
+	if (!call) throw new Fail(REASONS.unknownCall);
+	return call;
+}
+
+export function recordingFile(call: Call, portion: number): string {
+	return `${call.CallID}-${portion}.mp3`;
+}
+
+/** The download link of a portion: a token stands in for the switch's signed links. */
+export function recordingToken(seed: number, callId: string, portion: number): string {
+	const [unix, sequence] = callId.split('.').map(Number);
+	return token(seed, unix, sequence, portion, 11);
+}
+
+register('cdrlegdetailsapi', (ctx) => {
+	const call = callOf(ctx);
+	const Details: Array<Record<string, string>> = [];
+	let portion = 0;
+	for (const { leg, startMs, connectMs, endMs } of call.legs) {
+		Details.push({
+			StartTime: leg.StartTime,
+			Duration: '',
+			Action: `Call from ${leg.SourceNumber} routed to ${leg.DestinationNumber}`,
+			State: 'Routed',
+			Recording: '',
+		});
+		if (connectMs !== undefined) {
+			portion++;
+			Details.push({
+				StartTime: leg.ConnectTime,
+				Duration: String(Math.round((connectMs - startMs) / 1000)),
+				Action: `Answered by ${leg.DestinationName || leg.DestinationNumber}`,
+				State: 'Answered',
+				Recording: recordingFile(call, portion),
+			});
+		}
+		Details.push({
+			StartTime: leg.EndTime,
+			Duration: String(Math.round((endMs - startMs) / 1000)),
+			Action: leg.Disposition === 'TRANSFERRED' ? `Transferred by ${leg.DestinationNumber}` : 'Hangup',
+			State: 'Ended',
+			Recording: '',
+		});
+	}
+	return ok({ Details });
+});
+
+register('recording', (ctx) => {
+	const call = callOf(ctx);
+	const data = reportsOf(ctx.state);
+	const answered = call.legs.filter((l) => l.connectMs !== undefined);
+	if (!answered.length) throw new Fail(REASONS.noRecords);
+	const Recording = answered.map((l, i) => {
+		const portion = i + 1;
+		const t = recordingToken(data.config.seed, call.CallID, portion);
+		return {
+			StartTime: dateTimeOf(l.connectMs!),
+			EndTime: l.leg.EndTime,
+			Duration: hhmmss((l.endMs - l.connectMs!) / 1000),
+			SourceName: l.leg.SourceName,
+			SourceNumber: l.leg.SourceNumber,
+			SourceChannel: l.sourceChannel,
+			DestinationName: l.leg.DestinationName,
+			DestinationNumber: l.leg.DestinationNumber,
+			DestinationChannel: l.destinationChannel,
+			URL: `${data.baseUrl()}/recordings/${encodeURIComponent(call.CallID)}/${portion}.mp3?t=${t}`,
+		};
+	});
+	return ok({ Recording });
+});

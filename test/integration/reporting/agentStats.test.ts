@@ -1,0 +1,78 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { runNode } from '../../helpers/n8nEngine';
+import { useSandbox } from '../../helpers/sandbox';
+
+const env = useSandbox({ reports: { seed: 3, legs: 50, days: 3, lastDay: '2026-03-10' } });
+
+const agentStats = (additionalFields: INodeParameters, credentials = env.switchCredentials()) =>
+	runNode({
+		type: 'solSwitch',
+		parameters: { resource: 'agent', operation: 'getStats', additionalFields, options: {} },
+		credentials,
+	});
+
+describe('Agent > Agent Stats', () => {
+	it('gives one item per action with its extension and action ID', async () => {
+		const { items, error } = await agentStats({ Date: '2026-03-09' });
+		expect(error).toBeUndefined();
+		const [request] = env.received('agentstats');
+		expect(request.body).toEqual({ Date: '2026-03-09', Key: 'sandbox-switch-key' });
+		const answer = request.answer as Record<string, Record<string, Record<string, unknown>>>;
+		const expected = Object.entries(answer)
+			.filter(([k]) => k !== 'Status')
+			.flatMap(([Extension, actions]) => Object.entries(actions).map(([ActionID, a]) => ({ Extension, ActionID, ...a })));
+		expect(items.map((i) => i.json)).toEqual(expected);
+		// Customer 1's agents 201, 202, 203, four actions each.
+		expect(items).toHaveLength(12);
+		expect(new Set(items.map((i) => i.json.Extension))).toEqual(new Set(['201', '202', '203']));
+		expect(items.filter((i) => i.json.Extension === '201').map((i) => i.json.Action)).toEqual(['In', 'Paused', 'In', 'Out']);
+		expect(items.find((i) => i.json.Action === 'Paused')!.json).toMatchObject({ ReasonCode: 'Lunch', DateTime: expect.stringMatching(/^2026-03-09 12:/) });
+		expect(typeof items[0].json.DateTimeUnix).toBe('number');
+	});
+
+	it('takes a range with DateStart and DateEnd, and one extension', async () => {
+		const { items, error } = await agentStats({ DateStart: '2026-03-08', DateEnd: '2026-03-10', Extension: '202' });
+		expect(error).toBeUndefined();
+		expect(env.received('agentstats')[0].body).toEqual({ DateStart: '2026-03-08', DateEnd: '2026-03-10', Extension: '202', Key: 'sandbox-switch-key' });
+		expect(items).toHaveLength(12);
+		expect(items.every((i) => i.json.Extension === '202')).toBe(true);
+		expect(items.map((i) => String(i.json.DateTime).slice(0, 10))).toEqual([
+			...Array(4).fill('2026-03-08'),
+			...Array(4).fill('2026-03-09'),
+			...Array(4).fill('2026-03-10'),
+		]);
+	});
+
+	it('refuses DateStart without DateEnd (and the reverse) before any request', async () => {
+		const onlyStart = await agentStats({ DateStart: '2026-03-08' });
+		expect(onlyStart.error?.message).toBe('Both DateStart and DateEnd are required.');
+		const onlyEnd = await agentStats({ DateEnd: '2026-03-08' });
+		expect(onlyEnd.error?.message).toBe('Both DateStart and DateEnd are required.');
+		expect(env.received('agentstats')).toHaveLength(0);
+	});
+
+	it('refuses Date together with a range, and a malformed date, before any request', async () => {
+		const both = await agentStats({ Date: '2026-03-08', DateStart: '2026-03-08', DateEnd: '2026-03-09' });
+		expect(both.error?.message).toBe('Give either Date, or DateStart with DateEnd, not both');
+		const malformed = await agentStats({ Date: '03/08/2026' });
+		expect(malformed.error?.message).toBe('Date must be a date (YYYY-MM-DD)');
+		const badExtension = await agentStats({ Date: '2026-03-08', Extension: '20' });
+		expect(badExtension.error?.message).toBe('Extension must be 3 to 5 digits');
+		expect(env.received('agentstats')).toHaveLength(0);
+	});
+
+	it('without a date asks for today (the switch default)', async () => {
+		const { items, error } = await agentStats({});
+		expect(error).toBeUndefined();
+		expect(env.received('agentstats')[0].body).toEqual({ Key: 'sandbox-switch-key' });
+		const today = new Date().toISOString().slice(0, 10);
+		expect(items.length).toBe(12);
+		expect(items.every((i) => String(i.json.DateTime).startsWith(today))).toBe(true);
+	});
+
+	it('turns an unknown extension into an error with a hint', async () => {
+		const { error } = await agentStats({ Date: '2026-03-08', Extension: '299' });
+		expect(error?.message).toBe('The switch answered FAIL: Unknown Extension Number');
+		expect(error?.description).toMatch(/Check the extension number/);
+	});
+});
