@@ -91,6 +91,8 @@ export interface RunNodeOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** Receives what the node sends through this.sendResponse (as n8n's webhook would answer it). */
+	onSendResponse?: (response: unknown) => void;
 }
 
 export interface RunNodeResult {
@@ -120,6 +122,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	let finished!: (run: IRun) => void;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+	if (options.onSendResponse) hooks.addHandler('sendResponse', options.onSendResponse);
 	const base = {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(options.credentials),

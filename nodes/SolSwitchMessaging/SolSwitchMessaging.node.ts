@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { executeCatalog } from '../shared/execute';
+import { buildProperties } from '../shared/generators/properties';
+import { messagingCatalog } from './catalog';
+
+/** SMS and MMS through the SolSwitch messaging gateway; everything below comes from the catalog. */
+export class SolSwitchMessaging implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SolSwitch Messaging',
+		name: 'solSwitchMessaging',
+		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send SMS and MMS, reply to incoming messages and read the usage report of the SolSwitch messaging gateway',
+		defaults: { name: 'SolSwitch Messaging' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'solSwitchMessagingApi',
+				required: true,
+				// Replying answers the waiting trigger: no gateway request, no credential.
+				displayOptions: { hide: { operation: ['reply'] } },
+			},
+		],
+		properties: buildProperties(messagingCatalog),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeCatalog(this, messagingCatalog);
+	}
+}

@@ -1,0 +1,100 @@
+/**
+ * MT SMS, MT MMS and the reply to an MO message, from messaging-gateway.md ("MT SMS request",
+ * "MT MMS request", "MO callback response"). Read beside the document's tables.
+ */
+import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import { RULES } from '../../shared/catalog/rules';
+import { mmsContentFields, prepareMmsContent } from '../prepare/mmsContent';
+import { replyToMessage } from '../reply/replyToMessage';
+import { shapeSentSms } from '../shapers/sentSms';
+
+/** 1 to 136 characters, spaces and carriage returns included (counted per character, `u` flag). */
+export const BODY_RULE = { pattern: /^[\s\S]{1,136}$/u, text: 'must be 1 to 136 characters (spaces and line breaks count)' };
+
+const from: AttributeSpec = {
+	name: 'From',
+	type: 'digits',
+	required: true,
+	rule: RULES.numeric,
+	description: 'Numeric long or short code that sends',
+	placeholder: '55555',
+};
+
+const to: AttributeSpec = {
+	name: 'To',
+	type: 'digits',
+	required: true,
+	rule: RULES.numeric,
+	description: 'Numeric recipient, 10 digits (national) or 11 digits (international)',
+	placeholder: '15145550123',
+};
+
+export const messages: OperationSpec[] = [
+	{
+		resource: 'message',
+		operation: 'sendSms',
+		name: 'Send SMS',
+		action: 'Send an SMS',
+		description: 'Send an SMS (MT) from a long or short code; the output gives the message ID, encoding and segment count',
+		path: '/sms/',
+		attributes: [
+			from,
+			to,
+			{
+				name: 'Body',
+				type: 'string',
+				required: true,
+				rule: BODY_RULE,
+				description: 'Message text, UTF-8. Cross-carrier programs: 1 to 136 characters including spaces and carriage returns.',
+			},
+			{
+				name: 'Receipt',
+				type: 'enum',
+				options: [
+					{ name: 'Yes', value: 'yes', description: 'Ask for a delivery report (the trigger receives it)' },
+					{ name: 'No', value: 'no' },
+				],
+				default: 'yes',
+				description: 'Whether to request a delivery receipt; only on configurations that support receipts',
+			},
+		],
+		response: { kind: 'custom', shape: shapeSentSms },
+	},
+	{
+		resource: 'message',
+		operation: 'sendMms',
+		name: 'Send MMS',
+		action: 'Send an MMS',
+		description: 'Send an MMS (MT) with a file from the input item or given by hand',
+		path: '/mms/',
+		// "JSON body only (the JSON document is the whole POST body, not an embedded file in a form)".
+		bodyFormats: ['json'],
+		attributes: [from, to],
+		// ContentName, ContentType and Content come from binary data or by hand (see mmsContent.ts).
+		fields: mmsContentFields,
+		prepare: prepareMmsContent,
+		response: { kind: 'object' },
+	},
+	{
+		resource: 'message',
+		operation: 'reply',
+		name: 'Reply to Message',
+		action: 'Reply to an incoming message',
+		description:
+			'Answer the message that started this workflow (SolSwitch Messaging Trigger, reply mode "Using Reply to Message Node"): the reply Body reaches the sender at once',
+		path: '/(MO callback response)',
+		attributes: [
+			{
+				name: 'Body',
+				label: 'Reply',
+				type: 'string',
+				topLevel: true,
+				rule: BODY_RULE,
+				description:
+					'Text sent back to the sender (SMS on short codes). Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.',
+			},
+		],
+		local: replyToMessage,
+		response: { kind: 'status' },
+	},
+];

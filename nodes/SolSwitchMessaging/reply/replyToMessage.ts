@@ -1,0 +1,58 @@
+/**
+ * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
+ * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
+ * (1 to 136 characters) by the generated schema before this runs. The reply is also remembered in
+ * the workflow's static data so that a redelivery of the same message gets the same answer from the
+ * trigger without a second execution.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import type { ShapeContext } from '../../shared/catalog/types';
+import { dedupKey, okReply, remember } from '../../shared/messaging/replies';
+
+export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';
+
+interface TriggerMessage {
+	type: 'sms' | 'mms' | 'report';
+	id: string;
+	status?: number;
+	/** The trigger answered already (compliance keyword, or reply mode "Immediately"). */
+	answered?: boolean;
+}
+
+function triggerMessage(fn: IExecuteFunctions, itemIndex: number): TriggerMessage {
+	const own = fn.getNode().name;
+	const trigger = fn.getParentNodes(own).find((n) => n.type.endsWith(TRIGGER_TYPE_SUFFIX));
+	if (!trigger) {
+		throw new NodeOperationError(fn.getNode(), 'Reply to Message needs a SolSwitch Messaging Trigger before it', {
+			itemIndex,
+			description: 'It answers the message that started the workflow. Start the workflow with the SolSwitch Messaging Trigger, reply mode "Using Reply to Message Node".',
+		});
+	}
+	const proxy = fn.getWorkflowDataProxy(itemIndex);
+	const first = (proxy.$(trigger.name) as { first: () => INodeExecutionData | undefined }).first();
+	const json = (first?.json ?? {}) as IDataObject;
+	if (typeof json.id !== 'string' || !['sms', 'mms', 'report'].includes(String(json.type))) {
+		throw new NodeOperationError(fn.getNode(), `The trigger "${trigger.name}" has no message to reply to`, { itemIndex });
+	}
+	return {
+		type: json.type as TriggerMessage['type'],
+		id: json.id,
+		status: typeof json.status === 'number' ? json.status : undefined,
+		answered: json.answered === true,
+	};
+}
+
+export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Promise<INodeExecutionData[]> {
+	const { fn, itemIndex } = ctx;
+	const message = triggerMessage(fn, itemIndex);
+	// "MMS MO responses carry only Status", and so do reports; a Body is for SMS only.
+	const text = message.type === 'sms' && typeof body.Body === 'string' ? body.Body : undefined;
+	const reply = okReply(text);
+	// One answer per callback: the first item answers; later items (and callbacks the trigger already
+	// answered) pass the reply through without sending again.
+	if (itemIndex === 0 && !message.answered) {
+		fn.sendResponse({ body: reply, headers: { 'content-type': 'application/json' }, statusCode: 200 });
+		remember(fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
+	}
+	return [{ json: reply }];
+}

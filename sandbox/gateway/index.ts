@@ -1,0 +1,156 @@
+/**
+ * The messaging gateway in the sandbox (messaging-gateway.md): MT SMS / MMS and the usage report,
+ * MO messages and delivery reports POSTed to the provider with the inbound key and the retry
+ * schedule, MMS download links it serves itself. Control endpoints under /_sandbox/gateway/.
+ */
+import type { SandboxModule } from '../modules';
+import type { SandboxReply, SandboxRequest } from '../http/router';
+import type { Sandbox } from '../server';
+import { downloadMms, sendMms, sendSms, usageReport } from './api';
+import { CallbackQueue, type Delivery } from './callbacks';
+import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY, defaultGatewayConfig, type GatewayConfig } from './config';
+import { GatewayFail } from './reasons';
+import { GatewayState } from './state';
+
+export const MMS_PREFIX = 'MMS received (link will expire in 7 days):';
+
+export interface MoMessage {
+	From: string;
+	To: string;
+	/** SMS text. */
+	Body?: string;
+	/** An MMS: the gateway stores the file and sends a download link. */
+	mms?: { filename: string; contentType: string; content: Buffer };
+	/** Reuse an ID (a redelivery the gateway makes after a lost answer). */
+	ID?: string;
+}
+
+export class Gateway {
+	readonly state = new GatewayState();
+	readonly callbacks: CallbackQueue;
+	config: GatewayConfig;
+
+	constructor(readonly sandbox: Sandbox) {
+		this.config = defaultGatewayConfig(sandbox.options.gateway as Partial<GatewayConfig> | undefined);
+		this.callbacks = new CallbackQueue(sandbox, () => this.config);
+	}
+
+	configure(changes: Partial<GatewayConfig>) {
+		this.config = { ...this.config, ...changes };
+	}
+
+	private providerUrl(kind: 'mo' | 'report'): string {
+		const url = kind === 'report' ? this.config.reportUrl || this.config.providerUrl : this.config.providerUrl;
+		if (!url) throw new GatewayFail('No provider URL configured.');
+		return url;
+	}
+
+	/** A mobile user sends a message to a code: recorded, then POSTed to the provider. */
+	injectMo(message: MoMessage): Delivery {
+		let body = message.Body ?? '';
+		let bytes: number | undefined;
+		if (message.mms) {
+			const stored = this.state.storeMms(message.mms.filename, message.mms.contentType, message.mms.content);
+			const link = new URL(`${this.sandbox.url}/mms/download`);
+			link.searchParams.set('mms', stored.id);
+			link.searchParams.set('hash', stored.hash);
+			link.searchParams.set('filename', stored.filename);
+			link.searchParams.set('contenttype', stored.contentType);
+			body = `${MMS_PREFIX} ${link.toString()}`;
+			bytes = stored.content.length;
+		}
+		const record = this.state.record({ From: message.From, To: message.To, Direction: 'recv', text: body, bytes });
+		const id = message.ID ?? record.ID;
+		return this.callbacks.enqueue('mo', this.providerUrl('mo'), { Type: 'Message', ID: id, From: message.From, To: message.To, Body: body });
+	}
+
+	/** A delivery report for an MT message (sent by MT with Receipt yes, or injected by a test). */
+	sendReport(id: string, from: string, to: string, status: number | string = this.config.reportStatus, reason?: string): Delivery {
+		return this.callbacks.enqueue('report', this.providerUrl('report'), {
+			Type: 'Report',
+			ID: id,
+			From: from,
+			To: to,
+			// "numeric (may be serialized as a string)": the gateway sends it as a string.
+			Status: String(status),
+			...(reason ? { Reason: reason } : {}),
+		});
+	}
+
+	scheduleReport(id: string, from: string, to: string) {
+		const timer = setTimeout(() => {
+			if (this.config.providerUrl || this.config.reportUrl) this.sendReport(id, from, to);
+		}, this.sandbox.scale(this.config.reportDelayMs));
+		this.sandbox.onClose(() => clearTimeout(timer));
+	}
+
+	describe(): string[] {
+		return [
+			`  gateway base URL: ${this.sandbox.url}            (SMS ${this.sandbox.url}/sms/, MMS ${this.sandbox.url}/mms/, report ${this.sandbox.url}/sms/report)`,
+			`  gateway key     : ${DEFAULT_GATEWAY_KEY}`,
+			`  inbound key     : ${DEFAULT_INBOUND_KEY}     (set the provider URL: POST /_sandbox/gateway/config {"providerUrl": ...})`,
+		];
+	}
+}
+
+function answer(fn: () => Record<string, unknown>): SandboxReply {
+	try {
+		return { json: fn() };
+	} catch (error) {
+		if (error instanceof GatewayFail) return { json: { Status: 'FAIL', Reason: error.reason } };
+		throw error;
+	}
+}
+
+function deliverySummary(d: Delivery) {
+	return { ID: d.id, kind: d.kind, url: d.url, state: d.state, replyBody: d.replyBody, attempts: d.attempts, body: { ...d.body, Key: d.body.Key ? '***' : undefined } };
+}
+
+export const gatewayModule: SandboxModule = {
+	name: 'gateway',
+	setup(sandbox) {
+		const gateway = new Gateway(sandbox);
+		sandbox.services.gateway = gateway;
+		const route = (method: string, path: string, handle: (req: SandboxRequest) => SandboxReply | Promise<SandboxReply>, service = 'gateway') =>
+			sandbox.router.add({ method, path, service, handle });
+
+		route('POST', '/sms/report', (req) => answer(() => usageReport(gateway, req)));
+		route('POST', '/sms', (req) => answer(() => sendSms(gateway, req)));
+		route('POST', '/mms', (req) => answer(() => sendMms(gateway, req)));
+		route('GET', '/mms/download', (req) => downloadMms(gateway, req));
+
+		const control = (method: string, path: string, handle: (req: SandboxRequest) => SandboxReply | Promise<SandboxReply>) =>
+			route(method, `/_sandbox/gateway${path}`, handle, 'control');
+		control('POST', '/config', (req) => {
+			gateway.configure(req.body as Partial<GatewayConfig>);
+			return { json: { Status: 'OK' } };
+		});
+		control('POST', '/mo', async (req) => {
+			// `"wait": true` answers when the message has left the queue, with the reply the phone got.
+			if (req.body.wait === true) {
+				const queued = answer(() => ({ Status: 'OK', delivery: gateway.injectMo(moOf(req.body)) }));
+				const delivery = (queued.json as { delivery?: Delivery }).delivery;
+				if (!delivery) return queued;
+				return { json: { Status: 'OK', ...deliverySummary(await delivery.done) } };
+			}
+			return answer(() => ({ Status: 'OK', ID: gateway.injectMo(moOf(req.body)).id }));
+		});
+		control('GET', '/deliveries', () => ({ json: gateway.callbacks.deliveries.map(deliverySummary) }));
+		control('GET', '/deliveries/:id', (req) => ({ json: gateway.callbacks.byId(req.params.id).map(deliverySummary) }));
+	},
+};
+
+function moOf(b: Record<string, unknown>): MoMessage {
+	const mms = b.mms as { filename: string; contentType: string; content: string } | undefined;
+	return {
+		From: String(b.From ?? ''),
+		To: String(b.To ?? ''),
+		Body: b.Body === undefined ? undefined : String(b.Body),
+		ID: b.ID === undefined ? undefined : String(b.ID),
+		mms: mms ? { filename: mms.filename, contentType: mms.contentType, content: Buffer.from(mms.content, 'base64') } : undefined,
+	};
+}
+
+export function gatewayOf(sandbox: Sandbox): Gateway {
+	return sandbox.services.gateway as Gateway;
+}

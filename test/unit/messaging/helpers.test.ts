@@ -1,0 +1,144 @@
+import { bodyProblem, characterCount } from '../../../nodes/shared/messaging/body';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
+import { segmentation } from '../../../nodes/shared/messaging/encoding';
+import { hasInboundKey } from '../../../nodes/shared/messaging/inboundKey';
+import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keywords';
+import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLink';
+import { recall, remember } from '../../../nodes/shared/messaging/replies';
+import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
+import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/callback';
+
+describe('SMS encoding and segments', () => {
+	it('counts GSM-7 septets, extension characters as two', () => {
+		expect(segmentation('Hello')).toEqual({ encoding: 'GSM-7', units: 5, segments: 1 });
+		expect(segmentation('Price: 5€ {ok}')).toEqual({ encoding: 'GSM-7', units: 17, segments: 1 });
+		expect(segmentation('a'.repeat(160)).segments).toBe(1);
+		expect(segmentation('a'.repeat(161)).segments).toBe(2);
+		expect(segmentation('a'.repeat(307)).segments).toBe(3);
+	});
+	it('switches to UCS-2 for any character outside the alphabet', () => {
+		expect(segmentation('Ça coûte 5 $')).toEqual({ encoding: 'UCS-2', units: 12, segments: 1 });
+		expect(segmentation('🙂'.repeat(36)).segments).toBe(2);
+		expect(segmentation('ê'.repeat(70)).segments).toBe(1);
+		expect(segmentation('ê'.repeat(71)).segments).toBe(2);
+	});
+});
+
+describe('Body rule: 1 to 136 characters', () => {
+	it('counts characters, spaces and carriage returns included', () => {
+		expect(characterCount('a\r\nb 🙂')).toBe(6);
+		expect(bodyProblem('x'.repeat(136))).toBeUndefined();
+		expect(bodyProblem('🙂'.repeat(136))).toBeUndefined();
+		expect(bodyProblem('x'.repeat(137))).toBe('Body must be 1 to 136 characters (it has 137)');
+		expect(bodyProblem('')).toBe('Body must be 1 to 136 characters (it has 0)');
+	});
+	it('keeps every default compliance text within the limit', () => {
+		for (const text of Object.values(DEFAULT_COMPLIANCE_TEXTS)) expect(bodyProblem(text)).toBeUndefined();
+	});
+});
+
+describe('keywords', () => {
+	it('takes the first word upper-cased', () => {
+		expect(keywordOf('  pizza please ')).toBe('PIZZA');
+		expect(keywordOf('')).toBe('');
+	});
+	it.each([
+		['stop', 'STOP', 'stop', 'en'],
+		['  Stop  ', 'STOP', 'stop', 'en'],
+		['arrêt', 'ARRET', 'stop', 'fr'],
+		['ARRET', 'ARRET', 'stop', 'fr'],
+		['help', 'HELP', 'help', 'en'],
+		['Aide', 'AIDE', 'help', 'fr'],
+		['info', 'INFO', 'info', 'en/fr'],
+	])('%j is the compliance keyword %s', (text, keyword, kind, language) => {
+		expect(complianceOf(text)).toEqual({ keyword, kind, language });
+	});
+	it('needs the whole message to be the keyword', () => {
+		expect(complianceOf('stop sending me pizza')).toBeUndefined();
+		expect(complianceOf('helpful')).toBeUndefined();
+	});
+});
+
+describe('MMS link', () => {
+	const received = new Date('2026-03-01T10:00:00Z');
+	it('parses the link and its query parameters, expiring 7 days after receipt', () => {
+		const body = `${MMS_PREFIX} https://gw.example.com/mms/download?mms=42&hash=ab12&filename=cat.jpg&contenttype=image%2Fjpeg`;
+		expect(parseMmsBody(body, received)).toEqual({
+			url: 'https://gw.example.com/mms/download?mms=42&hash=ab12&filename=cat.jpg&contenttype=image%2Fjpeg',
+			mms: '42',
+			hash: 'ab12',
+			filename: 'cat.jpg',
+			contentType: 'image/jpeg',
+			expiresAt: '2026-03-08T10:00:00.000Z',
+		});
+	});
+	it('refuses a notice without a usable link', () => {
+		expect(parseMmsBody(`${MMS_PREFIX} `, received)).toBeUndefined();
+		expect(parseMmsBody(`${MMS_PREFIX} javascript:alert(1)`, received)).toBeUndefined();
+		expect(parseMmsBody('hello', received)).toBeUndefined();
+	});
+});
+
+describe('report status names', () => {
+	it.each([
+		['0', 0, 'DELIVERED'],
+		[1, 1, 'EXPIRED'],
+		['2', 2, 'DELETED'],
+		['3', 3, 'IN-TRANSIT'],
+		['5', 5, 'UNDELIVERABLE/FAILED'],
+		['7', 7, 'UNKNOWN'],
+		['9', 9, 'UNKNOWN'],
+	])('%j -> %s %s', (value, status, statusName) => {
+		expect(reportStatus(value)).toEqual({ status, statusName });
+	});
+	it('refuses a non-numeric status', () => {
+		expect(reportStatus('delivered')).toBeUndefined();
+		expect(reportStatus(undefined)).toBeUndefined();
+	});
+});
+
+describe('inbound key', () => {
+	const key = 'inbound-secret';
+	it('Body type: the Key member must match', () => {
+		expect(hasInboundKey(key, 'body', { Key: key }, {})).toBe(true);
+		expect(hasInboundKey(key, 'body', { Key: 'wrong' }, {})).toBe(false);
+		expect(hasInboundKey(key, 'body', {}, { 'x-api-key': key })).toBe(false);
+	});
+	it('Header type: Bearer and x-api-key must match, at least one present', () => {
+		expect(hasInboundKey(key, 'header', {}, { authorization: `Bearer ${key}`, 'x-api-key': key })).toBe(true);
+		expect(hasInboundKey(key, 'header', {}, { 'x-api-key': key })).toBe(true);
+		expect(hasInboundKey(key, 'header', {}, { authorization: `Bearer ${key}`, 'x-api-key': 'wrong' })).toBe(false);
+		expect(hasInboundKey(key, 'header', { Key: key }, {})).toBe(false);
+	});
+});
+
+describe('reply memory (static data)', () => {
+	it('remembers a reply for a day and forgets it after', () => {
+		const data = {};
+		remember(data, 'message:1', 1000, 'Hi');
+		expect(recall(data, 'message:1', 2000)).toEqual({ at: 1000, body: 'Hi' });
+		expect(recall(data, 'message:1', 1000 + 25 * 3600 * 1000)).toBeUndefined();
+		expect(recall(data, 'message:2', 2000)).toBeUndefined();
+	});
+});
+
+describe('callback parsing', () => {
+	const at = new Date('2026-03-01T10:00:00Z');
+	it('reads an MO SMS', () => {
+		expect(parseCallback({ Type: 'Message', ID: '7', From: '15145550123', To: '55555', Body: 'Pizza now', Key: 'k' }, at)).toEqual({
+			ok: true,
+			type: 'sms',
+			item: { type: 'sms', id: '7', from: '15145550123', to: '55555', receivedAt: at.toISOString(), text: 'Pizza now', keyword: 'PIZZA', optOut: false },
+		});
+	});
+	it.each([
+		[[1, 2], 'The body must be a JSON object.'],
+		[{ Type: 'Other', ID: '1', From: '1', To: '2' }, 'Type must be Message or Report.'],
+		[{ Type: 'Message', From: '1', To: '2', Body: 'x' }, 'Missing required field ID.'],
+		[{ Type: 'Message', ID: '1', To: '2', Body: 'x' }, 'Missing required field From.'],
+		[{ Type: 'Message', ID: '1', From: '1', To: '2' }, 'Missing required field Body.'],
+		[{ Type: 'Report', ID: '1', From: '1', To: '2', Status: 'done' }, 'Status must be a numeric delivery status.'],
+	])('rejects %j', (body, reason) => {
+		expect(parseCallback(body, at)).toEqual({ ok: false, reason });
+	});
+});
