@@ -3,13 +3,17 @@
  * beside the alternative a user would build, measured in the same run. Benchmarks, not tests:
  * nothing here asserts a time. `npm run bench -- <name>` runs the ones whose name contains <name>.
  */
+import { cdrExportBenchmark } from './cdrExport';
+import { digitValidationBenchmark } from './digitValidation';
+import { messagingBenchmark } from './messaging';
+
 export interface Benchmark {
 	name: string;
 	run(): Promise<void>;
 }
 
 // Each benchmark module registers itself here.
-const benchmarks: Benchmark[] = [];
+const benchmarks: Benchmark[] = [digitValidationBenchmark, cdrExportBenchmark, messagingBenchmark];
 
 async function main() {
 	const filter = process.argv[2];

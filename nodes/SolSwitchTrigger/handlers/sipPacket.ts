@@ -1,0 +1,39 @@
+/**
+ * SIP Packet POST: the switch authenticates itself with APIKey and vouches for the INVITE with
+ * PacketHash (MD5 of RawPacket); it expects the plain string SUCCESS and repeats the POST, with a
+ * growing AttemptNumber, until it gets it.
+ */
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { constantTimeEqual, md5Hex } from '../../shared/network/secrets';
+import { parseSipRequest } from '../../shared/network/sipMessage';
+import { replyRefusal, replyText } from '../replies';
+
+export const SIP_PACKET_ANSWER = 'SUCCESS';
+
+export function handleSipPacket(fn: IWebhookFunctions, fields: IDataObject): IWebhookResponseData {
+	const res = fn.getResponseObject();
+	const expectedKey = String(fn.getNodeParameter('packetApiKey', '') ?? '');
+	if (!expectedKey) {
+		replyRefusal(res, 500, 'Trigger misconfigured: Packet API Key is not set');
+		return { noWebhookResponse: true };
+	}
+	if (!constantTimeEqual(String(fields.APIKey), expectedKey)) {
+		replyRefusal(res, 401, 'APIKey does not match the Packet API Key');
+		return { noWebhookResponse: true };
+	}
+	const rawPacket = String(fields.RawPacket);
+	const hashValid = md5Hex(rawPacket) === String(fields.PacketHash).trim().toLowerCase();
+	if (!hashValid && fn.getNodeParameter('hashMismatch', 'reject') === 'reject') {
+		replyRefusal(res, 422, 'PacketHash is not the MD5 of RawPacket: the packet was altered in transit');
+		return { noWebhookResponse: true };
+	}
+	replyText(res, 200, SIP_PACKET_ANSWER);
+	// The key authenticated the switch; it has no place in the workflow's data.
+	const sent = { ...fields };
+	delete sent.APIKey;
+	const invite = parseSipRequest(rawPacket);
+	return {
+		noWebhookResponse: true,
+		workflowData: [[{ json: { ...sent, HashValid: hashValid, Invite: (invite ?? null) as IDataObject | null } }]],
+	};
+}
