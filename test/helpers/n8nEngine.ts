@@ -4,85 +4,18 @@
  * credential store is ours (it hands out the decrypted data a test gives it), as in n8n's own
  * node test harness (packages/core/nodes-testing).
  */
-import { createRequire } from 'node:module';
-import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
-	ICredentialsHelper,
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type ICredentialType,
-	type IHttpRequestOptions,
 	type INodeExecutionData,
-	type INodeType,
-	type INodeTypes,
 	type IRun,
 	type IRunExecutionData,
-	type IWorkflowExecuteAdditionalData,
-	type IVersionedNodeType,
 	type INodeParameters,
 	type IDataObject,
 } from 'n8n-workflow';
-import { allCredentialTypes, allNodeTypes } from './packageTypes';
-
-class TestCredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
-		super();
-	}
-	getParentTypes() {
-		return [];
-	}
-	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestParams: IHttpRequestOptions) {
-		const type: ICredentialType | undefined = allCredentialTypes[typeName];
-		if (type && typeof type.authenticate === 'function') return await type.authenticate(credentials, requestParams);
-		if (type?.authenticate) throw new Error(`Test harness: generic authenticate of ${typeName} is not supported; write it as a function`);
-		return requestParams;
-	}
-	async preAuthentication() {
-		return undefined;
-	}
-	async runPreAuthentication() {
-		return undefined;
-	}
-	getCredentialsProperties() {
-		return [];
-	}
-	async getDecrypted(_a: unknown, _n: unknown, type: string) {
-		if (!this.store[type]) throw new Error(`Test harness: no credential of type ${type} given`);
-		return this.store[type];
-	}
-	async getCredentials(): Promise<never> {
-		throw new Error('not used');
-	}
-	isCredentialUsableByNode() {
-		return true;
-	}
-	async updateCredentials() {}
-	async updateCredentialsOauthTokenData() {}
-}
-
-class TestNodeTypes implements INodeTypes {
-	getByName(name: string): INodeType | IVersionedNodeType {
-		const type = allNodeTypes[name.replace(/^n8n-nodes-solswitch\./, '')];
-		if (!type) throw new Error(`Unknown node type ${name}`);
-		return type;
-	}
-	getByNameAndVersion(name: string): INodeType {
-		return this.getByName(name) as INodeType;
-	}
-	getKnownTypes() {
-		return {};
-	}
-}
-
-// n8n-core has its own copy of @n8n/di: its services live in that copy's container.
-const { Container } = createRequire(require.resolve('n8n-core'))('@n8n/di') as typeof import('@n8n/di');
-
-let binaryReady: Promise<void> | undefined;
-async function initBinaryData() {
-	binaryReady ??= Container.get(BinaryDataService).init();
-	await binaryReady;
-}
+import { initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from './n8nCore';
 
 export interface RunNodeOptions {
 	/** Node type without package prefix, e.g. 'solSwitch'. */
@@ -105,7 +38,7 @@ export interface RunNodeResult {
 /** Executes one node on the given input items through n8n-core's engine. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await initBinaryData();
-	const nodeTypes = new TestNodeTypes();
+	const nodeTypes = packageNodeTypes;
 	const credentialNames = Object.keys(options.credentials);
 	const node = {
 		id: 'node-under-test',
@@ -123,21 +56,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 	if (options.onSendResponse) hooks.addHandler('sendResponse', options.onSendResponse);
-	const base = {
+	const additionalData = testAdditionalData({
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(options.credentials),
-		restApiUrl: 'http://127.0.0.1/rest',
-		instanceBaseUrl: 'http://127.0.0.1/',
-		webhookBaseUrl: 'http://127.0.0.1/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-		variables: {},
-		currentNodeParameters: undefined,
 		executionId: 'test-execution',
-	};
-	// Anything else n8n-core asks of additionalData is absent, as in a bare n8n process.
-	const additionalData = new Proxy(base, { get: (t, p) => (t as Record<string | symbol, unknown>)[p] }) as unknown as IWorkflowExecuteAdditionalData;
+	});
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }] },
 	});

@@ -8,11 +8,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { BinaryDataService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { Container, initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../helpers/n8nCore';
 import type { IWebhookResponseData } from 'n8n-workflow';
 import {
-	ICredentialsHelper,
 	Workflow,
 	createRunExecutionData,
 	type ICredentialDataDecryptedObject,
@@ -20,54 +19,10 @@ import {
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
-	type INodeType,
-	type INodeTypes,
 	type IRun,
 	type IWebhookData,
-	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { allCredentialTypes, allNodeTypes } from '../../helpers/packageTypes';
-
-const { Container } = createRequire(require.resolve('n8n-core'))('@n8n/di') as typeof import('@n8n/di');
-
-class Credentials extends ICredentialsHelper {
-	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
-		super();
-	}
-	getParentTypes() {
-		return [];
-	}
-	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, request: never) {
-		const type = allCredentialTypes[typeName];
-		return typeof type?.authenticate === 'function' ? await type.authenticate(credentials, request) : request;
-	}
-	async preAuthentication() {
-		return undefined;
-	}
-	async runPreAuthentication() {
-		return undefined;
-	}
-	getCredentialsProperties() {
-		return [];
-	}
-	async getDecrypted(_a: unknown, _n: unknown, type: string) {
-		return this.store[type];
-	}
-	async getCredentials(): Promise<never> {
-		throw new Error('not used');
-	}
-	isCredentialUsableByNode() {
-		return true;
-	}
-	async updateCredentials() {}
-	async updateCredentialsOauthTokenData() {}
-}
-
-const nodeTypes: INodeTypes = {
-	getByName: (name: string) => allNodeTypes[name.replace(/^n8n-nodes-solswitch\./, '')] as INodeType,
-	getByNameAndVersion: (name: string) => allNodeTypes[name.replace(/^n8n-nodes-solswitch\./, '')] as INodeType,
-	getKnownTypes: () => ({}),
-};
+import { allNodeTypes } from '../../helpers/packageTypes';
 
 /** Express's res.status().json() over a plain ServerResponse, as n8n hands it to webhook(). */
 type ExpressLike = ServerResponse & { status: (c: number) => ExpressLike; json: (b: unknown) => ExpressLike; send: (b: unknown) => ExpressLike };
@@ -121,7 +76,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startTriggerServer(options: TriggerServerOptions): Promise<TriggerServer> {
-	await Container.get(BinaryDataService).init();
+	await initBinaryData();
 	const trigger: INode = {
 		id: 'trigger',
 		name: 'SolSwitch Messaging Trigger',
@@ -138,24 +93,14 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		if (all[i + 1]) connections[n.name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
 	});
 	// One Workflow for the server's life: its static data plays the part of n8n's database.
-	const workflow = new Workflow({ id: 'wf', nodes: [trigger, ...after], connections, nodeTypes, active: true, settings: {}, staticData: {} });
-	const credentialsHelper = new Credentials({ solSwitchMessagingApi: options.credentials });
+	const workflow = new Workflow({ id: 'wf', nodes: [trigger, ...after], connections, nodeTypes: packageNodeTypes, active: true, settings: {}, staticData: {} });
+	const credentialsHelper = new TestCredentialsHelper({ solSwitchMessagingApi: options.credentials });
 	const executions: INodeExecutionData[][] = [];
 	const runs: IRun[] = [];
 	const webhookDescription = allNodeTypes.solSwitchMessagingTrigger.description.webhooks![0];
 	const replyMode = String(options.parameters.replyMode ?? 'onReceived');
 
-	const base = {
-		credentialsHelper,
-		restApiUrl: 'http://127.0.0.1/rest',
-		instanceBaseUrl: 'http://127.0.0.1/',
-		webhookBaseUrl: 'http://127.0.0.1/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-		variables: {},
-		executionId: 'webhook',
-	};
+	const base = { credentialsHelper, executionId: 'webhook' };
 
 	async function runWorkflow(items: INodeExecutionData[]): Promise<{ response?: IDataObject; failed: boolean }> {
 		const hooks = new ExecutionLifecycleHooks('webhook', 'exec', { id: 'wf', nodes: [trigger, ...after], connections } as never);
@@ -166,7 +111,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		let finished!: (run: IRun) => void;
 		const done = new Promise<IRun>((resolve) => (finished = resolve));
 		hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
-		const additionalData = new Proxy({ ...base, hooks }, { get: (t, p) => (t as Record<string | symbol, unknown>)[p] }) as unknown as IWorkflowExecuteAdditionalData;
+		const additionalData = testAdditionalData({ ...base, hooks });
 		const data = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: trigger, data: { main: [items] }, source: null }] } });
 		await new WorkflowExecute(additionalData, 'webhook', data).processRunExecutionData(workflow);
 		const run = await done;
@@ -190,10 +135,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 				// n8n's JSON body parser refuses malformed JSON with HTTP 400 before any node runs.
 				return r.status(400).json({ message: 'Malformed JSON' });
 			}
-			const additionalData = new Proxy(
-				{ ...base, httpRequest: { body, headers: req.headers, params: {}, query: {} }, httpResponse: r },
-				{ get: (t, p) => (t as Record<string | symbol, unknown>)[p] },
-			) as unknown as IWorkflowExecuteAdditionalData;
+			const additionalData = testAdditionalData({ ...base, httpRequest: { body, headers: req.headers, params: {}, query: {} }, httpResponse: r });
 			const webhookData = { httpMethod: 'POST', node: trigger.name, path: 'hook/message', webhookDescription, workflowId: 'wf', isTest: false } as IWebhookData;
 			const context = new WebhookContext(workflow, trigger, additionalData, 'webhook', webhookData, [], null);
 			let result: IWebhookResponseData;
