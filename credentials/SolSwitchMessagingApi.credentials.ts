@@ -42,7 +42,7 @@ export class SolSwitchMessagingApi implements ICredentialType {
 		},
 		{
 			displayName: 'Inbound Key',
-			name: 'inboundKey',
+			name: 'inboundApiKey',
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',

@@ -79,7 +79,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		};
 		const body = (this.getBodyData() ?? {}) as IDataObject;
 		const credentials = await this.getCredentials('solSwitchMessagingApi');
-		const inboundKey = String(credentials.inboundKey ?? '');
+		const inboundKey = String(credentials.inboundApiKey ?? '');
 		if (inboundKey) {
 			const type = (credentials.inboundKeyType === 'header' ? 'header' : 'body') as InboundKeyType;
 			if (!hasInboundKey(inboundKey, type, body, this.getHeaderData() as IDataObject)) {

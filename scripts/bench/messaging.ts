@@ -99,7 +99,7 @@ async function run() {
 		const credential = await api.createCredential('Bench gateway', 'solSwitchMessagingApi', {
 			baseUrl: 'http://127.0.0.1:9',
 			apiKey: '',
-			inboundKey: DEFAULT_INBOUND_KEY,
+			inboundApiKey: DEFAULT_INBOUND_KEY,
 			inboundKeyType: 'body',
 		});
 		const triggerHook = randomUUID();

@@ -22,7 +22,7 @@ beforeAll(async () => {
 	const credential = await api.createCredential('SolSwitch Messaging sandbox', 'solSwitchMessagingApi', {
 		baseUrl: sandbox.url,
 		apiKey: DEFAULT_GATEWAY_KEY,
-		inboundKey: DEFAULT_INBOUND_KEY,
+		inboundApiKey: DEFAULT_INBOUND_KEY,
 		inboundKeyType: 'body',
 	});
 	messagingCredential = credential.id;

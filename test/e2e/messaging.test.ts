@@ -31,7 +31,7 @@ beforeAll(async () => {
 	const credential = await api.createCredential('Gateway', 'solSwitchMessagingApi', {
 		baseUrl: sandbox.url,
 		apiKey: DEFAULT_GATEWAY_KEY,
-		inboundKey: DEFAULT_INBOUND_KEY,
+		inboundApiKey: DEFAULT_INBOUND_KEY,
 		inboundKeyType: 'body',
 	});
 	const workflow = await api.createWorkflow({

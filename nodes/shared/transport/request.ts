@@ -70,7 +70,7 @@ function failureOf(data: unknown): { reason: string } | undefined {
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
 	const credentials = await ctx.getCredentials(req.credential);
-	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundKey ?? '')];
+	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundApiKey ?? '')];
 	const service = req.service ?? 'switch';
 	const options: IHttpRequestOptions = {
 		method: 'POST',

@@ -8,7 +8,7 @@ export function messagingCredentials(sandbox: Sandbox, overrides: Record<string,
 		solSwitchMessagingApi: {
 			baseUrl: sandbox.url,
 			apiKey: DEFAULT_GATEWAY_KEY,
-			inboundKey: DEFAULT_INBOUND_KEY,
+			inboundApiKey: DEFAULT_INBOUND_KEY,
 			inboundKeyType: 'body',
 			...overrides,
 		},

@@ -71,7 +71,7 @@ describe('Messaging Trigger: inbound key', () => {
 	});
 
 	it('a wrong key is refused with HTTP 401 without an execution, and the gateway retries on its schedule', async () => {
-		trigger = await startTriggerServer({ parameters: { ...all, replyMode: 'onReceived' }, credentials: credentials({ inboundKey: 'another-key' }) });
+		trigger = await startTriggerServer({ parameters: { ...all, replyMode: 'onReceived' }, credentials: credentials({ inboundApiKey: 'another-key' }) });
 		gatewayOf(env.sandbox).configure({ providerUrl: trigger.url, inboundKeyType: 'body', retries: 2, firstRetryMs: 2000 });
 		const delivery = await gatewayOf(env.sandbox).injectMo({ From: '15145550123', To: '55555', Body: 'hi' }).done;
 		expect(delivery.state).toBe('failed');
