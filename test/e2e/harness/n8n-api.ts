@@ -91,6 +91,8 @@ export class N8nApi {
 			connections,
 			settings: settings ?? { executionOrder: 'v1' },
 			...(pinData ? { pinData } : {}),
+			// n8n 1.x stores `active` as given (NOT NULL); 2.x derives it from publication.
+			...(/(^|\/)n8n-1\./.test(this.n8n.installation.n8nDir) ? { active: false } : {}),
 		});
 	}
 
@@ -136,7 +138,11 @@ export class N8nApi {
 		const started = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
 			'POST',
 			`/rest/workflows/${workflowId}/run`,
-			{ triggerToStartFrom: { name: triggerNodeName } },
+			{
+				triggerToStartFrom: { name: triggerNodeName },
+				// n8n 1.x runs the workflow the editor sends, not the saved one.
+				...(/(^|\/)n8n-1\./.test(this.n8n.installation.n8nDir) ? { workflowData: await this.getWorkflow(workflowId) } : {}),
+			},
 		);
 		if (!started.executionId) {
 			throw new Error(

@@ -25,6 +25,13 @@ export interface N8nInstanceOptions {
 	freshDatabase?: boolean;
 	/** Give up waiting for n8n to become ready after this long (a guard, not an assertion). */
 	startTimeoutMs?: number;
+	/**
+	 * A persistent user folder (created if missing) instead of a fresh temporary one, as `npm start`
+	 * uses: it is kept on stop (unless stop({keepUserFolder: false})), and the migrated database is
+	 * copied in only when it holds none yet. Ports still come from env N8N_PORT and
+	 * N8N_RUNNERS_BROKER_PORT when given, else free ones.
+	 */
+	userFolder?: string;
 }
 
 export class N8nInstance {
@@ -45,7 +52,12 @@ export class N8nInstance {
 	/** Installs n8n if needed, prepares a fresh user folder, starts n8n and waits until it is ready. */
 	static async start(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
 		const installation = await ensureN8nInstalled();
-		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+		const persistent = options.userFolder !== undefined;
+		const userFolder = persistent
+			? path.resolve(options.userFolder!)
+			: fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+		if (persistent) fs.mkdirSync(userFolder, { recursive: true });
+		if (persistent && options.keepUserFolder === undefined) options = { ...options, keepUserFolder: true };
 		const [freePort, freeBrokerPort] = await freePorts(2);
 		const env = n8nEnvironment(installation, userFolder, freePort, freeBrokerPort, options.env);
 		// options.env may choose the ports; what n8n is told is what we talk to.
@@ -53,7 +65,8 @@ export class N8nInstance {
 		const brokerPort = Number(env.N8N_RUNNERS_BROKER_PORT);
 		const instance = new N8nInstance(installation, userFolder, port, brokerPort, env, options);
 		try {
-			if (!options.freshDatabase) await seedDatabase(installation, userFolder, env);
+			const hasDatabase = fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
+			if (!options.freshDatabase && !hasDatabase) await seedDatabase(installation, userFolder, env);
 			for (const tarball of options.communityPackages ?? []) {
 				instance.packages.push(installCommunityPackage(tarball, userFolder, env));
 			}
@@ -159,7 +172,8 @@ export class N8nInstance {
 			}
 			try {
 				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
-				if (response.ok) return;
+				// n8n 1.x is "ready" once migrated, before its REST API is mounted: wait for that too.
+				if (response.ok && (await fetch(`${this.baseUrl}/rest/settings`)).ok) return;
 			} catch {
 				// not listening yet
 			}
@@ -205,8 +219,9 @@ function n8nEnvironment(
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
-		// mcp-registry fetches a server list from api.n8n.io at start and logs a stack trace offline.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// mcp-registry (n8n 2.x) fetches a server list from api.n8n.io at start and logs a stack
+		// trace offline; n8n 1.x has no such module and refuses to start when told to disable it.
+		...(/(^|\/)n8n-1\./.test(installation.n8nDir) ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		// Plain-http cookies (n8n sets the Secure flag by default).
 		N8N_SECURE_COOKIE: 'false',
 		// Manual runs are saved by default; say so, since the tests read their run data back.

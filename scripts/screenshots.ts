@@ -1,0 +1,105 @@
+/**
+ * `npm run screenshots`: a PNG of each example workflow's canvas, for the README, taken from the
+ * real editor of a running `npm start` (not a test). Logs into the editor in headless Chromium
+ * (Debian's `chromium`, driven by playwright-core) with the login `npm start` keeps in its state
+ * folder, opens every example workflow it imported and writes docs/images/<example>.png.
+ *
+ *   npm start                # in one terminal
+ *   npm run screenshots      # in another; SOLSWITCH_HOME / N8N_PORT as for npm start
+ *
+ * CHROMIUM (default /usr/bin/chromium), N8N_URL (default http://127.0.0.1:<N8N_PORT or 5678>),
+ * SCREENSHOTS_ONLY=slug1,slug2 to take only some.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { REPO_ROOT } from '../test/e2e/harness/paths';
+import { exampleFiles, exampleSlug } from './start/examples';
+import { defaultHome } from './start/mainJob';
+import { loadState, stateFile } from './start/state';
+
+const OUT_DIR = path.join(REPO_ROOT, 'docs', 'images');
+const VIEWPORT = { width: 1280, height: 720 };
+const MAX_BYTES = 300 * 1024;
+
+async function main(): Promise<void> {
+	const home = defaultHome();
+	if (!fs.existsSync(stateFile(home))) throw new Error(`no ${stateFile(home)}: run \`npm start\` first`);
+	const state = loadState(home);
+	const base = (process.env.N8N_URL ?? `http://127.0.0.1:${process.env.N8N_PORT ?? 5678}`).replace(/\/+$/, '');
+	const only = process.env.SCREENSHOTS_ONLY?.split(',').map((s) => s.trim());
+	const examples = exampleFiles()
+		.map((file) => ({ slug: exampleSlug(file), id: state.workflows[exampleSlug(file)]?.id }))
+		.filter((e) => !only || only.includes(e.slug));
+	for (const e of examples) if (!e.id) console.warn(`[screenshots] ${e.slug}: not imported by npm start yet (restart it), skipped`);
+
+	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'solswitch-chromium-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+		headless: true,
+		viewport: VIEWPORT,
+		deviceScaleFactor: 1,
+		colorScheme: 'light',
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	});
+	try {
+		const page = context.pages()[0] ?? (await context.newPage());
+		await signIn(page, base, state.owner.email, state.owner.password);
+		fs.mkdirSync(OUT_DIR, { recursive: true });
+		for (const { slug, id } of examples) {
+			if (!id) continue;
+			const file = path.join(OUT_DIR, `${slug}.png`);
+			await shootWorkflow(page, `${base}/workflow/${id}`, file);
+			const size = fs.statSync(file).size;
+			console.log(`[screenshots] ${path.relative(REPO_ROOT, file)} (${Math.round(size / 1024)} KB)${size > MAX_BYTES ? ' - over 300 KB!' : ''}`);
+		}
+	} finally {
+		await context.close();
+		fs.rmSync(profile, { recursive: true, force: true });
+	}
+}
+
+/** The editor's sign-in form, as a person fills it. */
+async function signIn(page: Page, base: string, email: string, password: string): Promise<void> {
+	await page.goto(`${base}/signin`, { waitUntil: 'domcontentloaded' });
+	const emailField = page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first();
+	await emailField.waitFor({ timeout: 60_000 });
+	await emailField.fill(email);
+	await page.locator('input[type="password"]').first().fill(password);
+	await Promise.all([
+		page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 60_000 }),
+		page.locator('[data-test-id="form-submit-button"], button[type="submit"]').first().click(),
+	]);
+}
+
+/** Opens the workflow, fits it to the window, closes whatever floats above the canvas, shoots. */
+async function shootWorkflow(page: Page, url: string, file: string): Promise<void> {
+	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	await page.locator('.vue-flow__node').first().waitFor({ timeout: 60_000 });
+	await page.waitForLoadState('networkidle').catch(() => undefined);
+	// Node icons are images: give them a moment after the nodes appear.
+	await page.waitForTimeout(1500);
+	await page.keyboard.press('Escape');
+	// "1" is the editor's zoom-to-fit shortcut (the canvas must have the focus).
+	await page.locator('.vue-flow__pane').first().click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+	await page.keyboard.press('1');
+	await page.waitForTimeout(800);
+	await page.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2); // no hover toolbar on a node
+	await page.waitForTimeout(300);
+	await page.screenshot({ path: file, type: 'png' });
+}
+
+main().catch((error) => {
+	console.error(`[screenshots] failed: ${(error as Error).message}`);
+	process.exit(1);
+});

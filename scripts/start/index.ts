@@ -1,0 +1,90 @@
+/**
+ * `npm start` (through scripts/start.sh, which installs dev dependencies and compiles this):
+ * the sandbox, n8n with this package and the examples, until Ctrl-C.
+ * SOLSWITCH_HOME (state folder, default .solswitch), N8N_PORT (5678), SANDBOX_PORT (8089).
+ */
+import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
+import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
+import { startMainJob, type MainJob } from './mainJob';
+
+export function banner(job: MainJob, seconds: number): string {
+	const s = job.sandbox.url;
+	const post = (path: string, body: unknown) =>
+		`curl -s -X POST ${s}${path} -H 'content-type: application/json' -d '${JSON.stringify(body)}'`;
+	const triggers = job.examples.filter((e) => e.published).flatMap((e) => e.triggers.map((t) => ({ ...t, example: e.name })));
+	const messaging = triggers.find((t) => t.kind === 'solSwitchMessagingTrigger');
+	const digitValidation = triggers.find((t) => t.event === 'digit-validation');
+	const lines = [
+		'',
+		`Ready in ${seconds} s.`,
+		'',
+		`  n8n editor : ${job.n8n.baseUrl}`,
+		`  login      : ${job.state.owner.email}  /  ${job.state.owner.password}`,
+		`  sandbox    : ${s}   (switch key ${DEFAULT_SWITCH_KEY}; gateway key ${DEFAULT_GATEWAY_KEY}, inbound key ${DEFAULT_INBOUND_KEY})`,
+		`  state      : ${job.home}   (n8n's database, the login, files the workflows write; delete it to start over)`,
+		'',
+		'  Workflows:',
+		...job.examples.map(
+			(e) =>
+				`    - ${e.name}  ${job.n8n.baseUrl}/workflow/${e.id}  ${e.published ? '(published)' : e.publishError ? `(not published: ${e.publishError})` : '(run it from the editor)'}`,
+		),
+		'',
+		'  Try it (in another terminal):',
+		...(messaging
+			? [
+					`    # a text message from a phone to the short code 55555 (the gateway posts it to "${messaging.example}"); "wait" returns the reply the phone got`,
+					`    ${post('/_sandbox/gateway/mo', { From: '15145550123', To: '55555', Body: 'HELP', wait: true })}`,
+				]
+			: [
+					'    # (no published workflow with a SolSwitch Messaging Trigger: the gateway has nowhere to deliver text messages;',
+					`    #  give it a URL with: ${post('/_sandbox/gateway/config', { providerUrl: '<url>' })})`,
+				]),
+		'    # a call entering from outside to extension 201 (SIP POST notifications: Incoming, Connected)',
+		`    ${post('/_sandbox/callbacks/incoming-call', { Extension: '201', From: '4385550177' })}`,
+		'    # a call placed through the switch API (notifications: Outgoing, Connected)',
+		`    ${post('/api/newcall/', { Key: DEFAULT_SWITCH_KEY, Extension: '201', Destination: '5145550123' })}`,
+		...(digitValidation
+			? [
+					`    # a caller pressing 1 at the Digit Validation of "${digitValidation.example}": prints the routing option`,
+					`    ${post('/_sandbox/callbacks/digit-validation', { url: digitValidation.url, Digits: '1' })}`,
+				]
+			: []),
+		'    # what the sandbox received and sent',
+		`    curl -s '${s}/_sandbox/exchanges?service=gateway'; curl -s ${s}/_sandbox/gateway/deliveries; curl -s ${s}/_sandbox/callbacks`,
+		'',
+		'  Ctrl-C stops n8n and the sandbox.',
+		'',
+	];
+	return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	let job: MainJob | undefined;
+	let stopping = false;
+	const stop = async (signal: string) => {
+		if (stopping) {
+			console.log(`[start] ${signal} again: exiting now`);
+			process.exit(130);
+		}
+		stopping = true;
+		console.log(`\n[start] ${signal}: stopping n8n and the sandbox`);
+		await job?.stop();
+		console.log('[start] stopped');
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop('SIGINT'));
+	process.on('SIGTERM', () => void stop('SIGTERM'));
+
+	job = await startMainJob();
+	if (stopping) return; // Ctrl-C during start-up: stop() is already waiting for the job
+	console.log(banner(job, Math.round((Date.now() - started) / 100) / 10));
+	// The sandbox's server keeps the process alive until a signal.
+}
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(`[start] failed: ${(error as Error).message}`);
+		process.exit(1);
+	});
+}

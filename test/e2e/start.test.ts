@@ -1,0 +1,137 @@
+// `npm start`'s main job (scripts/start/mainJob.ts) in a temporary state folder on free ports:
+// the sandbox answers, n8n's editor answers, the credentials point at the sandbox, every example is
+// imported (published when it has a trigger) and the sandbox calls the published triggers; then a
+// second start on the same folder reuses all of it: same ids, nothing duplicated, no reinstall.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gatewayOf } from '../../sandbox/gateway';
+import { callbacksOf } from '../../sandbox/switch/callbacks';
+import { exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
+import { startMainJob, type MainJob } from '../../scripts/start/mainJob';
+import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './harness';
+import { freePorts } from './harness/free-port';
+
+jest.setTimeout(E2E_TEST_TIMEOUT_MS);
+
+let home: string;
+let ports: { n8nPort: number; sandboxPort: number };
+let job: MainJob | undefined;
+const logs: string[] = [];
+const start = () => startMainJob({ home, ...ports, log: (line) => logs.push(line) });
+
+beforeAll(async () => {
+	home = fs.mkdtempSync(path.join(os.tmpdir(), 'solswitch-start-'));
+	const [n8nPort, sandboxPort] = await freePorts(2);
+	ports = { n8nPort, sandboxPort };
+	job = await start();
+}, E2E_SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+	await job?.stop();
+	if (process.env.SOLSWITCH_E2E_KEEP !== '1') fs.rmSync(home, { recursive: true, force: true });
+});
+
+type Listed = { id: string; name: string; type?: string; active?: boolean; activeVersionId?: string | null };
+
+async function listWorkflows(j: MainJob): Promise<Listed[]> {
+	const body = await j.api.request<{ data: Listed[] } | Listed[]>('GET', '/rest/workflows', undefined, { raw: true });
+	return Array.isArray(body) ? body : body.data;
+}
+
+test('the sandbox and the n8n editor answer on the chosen ports', async () => {
+	const sandbox = await fetch(`http://127.0.0.1:${ports.sandboxPort}/_sandbox/health`);
+	expect(await sandbox.json()).toMatchObject({ Status: 'OK' });
+	const editor = await fetch(`http://127.0.0.1:${ports.n8nPort}/signin`);
+	expect(editor.status).toBe(200);
+	expect(await editor.text()).toContain('<html');
+	// The owner whose login `npm start` prints can log in.
+	const login = await fetch(`http://127.0.0.1:${ports.n8nPort}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: job!.state.owner.email, password: job!.state.owner.password }),
+	});
+	expect(login.status).toBe(200);
+	expect(fs.existsSync(path.join(home, 'state.json'))).toBe(true);
+	expect(fs.existsSync(path.join(home, 'n8n', '.n8n', 'database.sqlite'))).toBe(true);
+});
+
+test('the credentials point at the sandbox and the switch accepts them', async () => {
+	const list = await job!.api.request<Listed[]>('GET', '/rest/credentials');
+	expect(list.map((c) => c.type).sort()).toEqual(expect.arrayContaining(['solSwitchApi']));
+	for (const [type, credential] of Object.entries(job!.credentials)) {
+		expect(list).toContainEqual(expect.objectContaining({ id: credential.id, type }));
+		const full = await job!.api.request<{ data: { baseUrl: string } }>('GET', `/rest/credentials/${credential.id}?includeData=true`);
+		expect(full.data.baseUrl).toBe(job!.sandbox.url);
+	}
+	// n8n's own credential test (the editor's "Retest" button) against the sandbox switch.
+	const credential = job!.credentials.solSwitchApi;
+	const tested = await job!.api.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+		credentials: {
+			id: credential.id,
+			name: credential.name,
+			type: 'solSwitchApi',
+			data: { baseUrl: job!.sandbox.url, apiKey: 'sandbox-switch-key', customer: '' },
+		},
+	});
+	expect(tested).toEqual({ status: 'OK', message: expect.any(String) });
+});
+
+test('every example is imported with its credentials remapped, published when it has a trigger', async () => {
+	const files = exampleFiles();
+	expect(job!.examples.map((e) => e.file)).toEqual(files);
+	const listed = await listWorkflows(job!);
+	const credentialIds = new Set(Object.values(job!.credentials).map((c) => c.id));
+	for (const example of job!.examples) {
+		expect(listed).toContainEqual(expect.objectContaining({ id: example.id }));
+		const saved = await job!.api.getWorkflow(example.id);
+		for (const node of saved.nodes as Array<{ name: string; credentials?: Record<string, { id: string }> }>) {
+			for (const [type, ref] of Object.entries(node.credentials ?? {})) {
+				if (job!.credentials[type]) expect({ node: node.name, id: ref.id }).toEqual({ node: node.name, id: job!.credentials[type].id });
+				else expect(credentialIds.has(ref.id)).toBe(false);
+			}
+		}
+		if (hasTrigger(readExample(example.file))) {
+			expect({ example: example.slug, publishError: example.publishError }).toEqual({ example: example.slug, publishError: undefined });
+			expect(saved.activeVersionId).toBe(saved.versionId);
+		}
+	}
+});
+
+test('the sandbox calls the published examples\' triggers', () => {
+	const live = job!.examples.filter((e) => e.published).flatMap((e) => e.triggers);
+	const messaging = live.find((t) => t.kind === 'solSwitchMessagingTrigger');
+	if (messaging) expect(gatewayOf(job!.sandbox).config.providerUrl).toBe(messaging.url);
+	const notifications = live.filter((t) => t.event === 'sip-notification').map((t) => t.url);
+	expect(callbacksOf(job!.sandbox).config.sipNotificationUrls).toEqual(notifications);
+});
+
+test('a second start reuses the n8n install, the package, the credentials and the workflows', async () => {
+	const first = {
+		credentials: await job!.api.request<Listed[]>('GET', '/rest/credentials'),
+		workflows: await listWorkflows(job!),
+		examples: job!.examples.map((e) => ({ slug: e.slug, id: e.id, published: e.published })),
+	};
+	await job!.stop();
+	job = undefined;
+	// Stopped: nothing answers any more (n8n's process group and the sandbox are gone).
+	await expect(fetch(`http://127.0.0.1:${ports.n8nPort}/healthz`)).rejects.toThrow();
+	await expect(fetch(`http://127.0.0.1:${ports.sandboxPort}/_sandbox/health`)).rejects.toThrow();
+
+	logs.length = 0;
+	const began = Date.now();
+	job = await start();
+	const seconds = (Date.now() - began) / 1000;
+
+	expect(logs.join('\n')).toContain('already installed');
+	expect(logs.join('\n')).not.toContain('owner account created');
+	expect(Object.values(job.credentials).map((c) => c.action)).toEqual(Object.values(job.credentials).map(() => 'reused'));
+	expect(job.examples.map((e) => e.action)).toEqual(job.examples.map(() => 'reused'));
+	expect(job.examples.map((e) => ({ slug: e.slug, id: e.id, published: e.published }))).toEqual(first.examples);
+	const credentials = await job.api.request<Listed[]>('GET', '/rest/credentials');
+	expect(credentials.map((c) => c.id).sort()).toEqual(first.credentials.map((c) => c.id).sort());
+	const workflows = await listWorkflows(job);
+	expect(workflows.map((w) => w.id).sort()).toEqual(first.workflows.map((w) => w.id).sort());
+	// "Well under a minute" on a quiet machine (about 7 s here); a loaded one gets slack.
+	expect(seconds).toBeLessThan(60);
+}, E2E_SETUP_TIMEOUT_MS);
