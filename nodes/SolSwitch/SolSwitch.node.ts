@@ -18,7 +18,14 @@ export class SolSwitch implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'solSwitchApi', required: true }],
+		credentials: [
+			{
+				name: 'solSwitchApi',
+				required: true,
+				// Answering a digit validation request replies to the waiting trigger: no switch request.
+				displayOptions: { hide: { resource: ['digitValidation'] } },
+			},
+		],
 		properties: buildProperties(solSwitchCatalog),
 	};
 

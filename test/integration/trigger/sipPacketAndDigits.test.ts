@@ -217,7 +217,8 @@ describe('SolSwitch > Digit Validation > Answer Digit Validation', () => {
 		const { items, error } = await runNode({
 			type: 'solSwitch',
 			parameters: { resource: 'digitValidation', operation: 'answer', Option: ' sales ' },
-			credentials: env.switchCredentials(),
+			// No credential: answering the waiting trigger sends nothing to the switch.
+			credentials: {},
 			input: [{ json: { Digits: '1', CDRCallID: '1700000000.5' } }],
 			onSendResponse: (response) => responses.push(response),
 		});
