@@ -10,10 +10,10 @@ import {
 } from 'n8n-workflow';
 import { bodyProblem } from '../shared/messaging/body';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
-import { hasInboundKey, type InboundKeyType } from '../shared/messaging/inboundKey';
 import type { Compliance } from '../shared/messaging/keywords';
 import { dedupKey, okReply, recall, remember } from '../shared/messaging/replies';
 import { parseCallback } from './callback';
+import { carriesInboundKey } from './inboundCredential';
 import { downloadMedia } from './media';
 import { triggerProperties } from './properties';
 
@@ -78,15 +78,8 @@ export class SolSwitchMessagingTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 		const body = (this.getBodyData() ?? {}) as IDataObject;
-		const credentials = await this.getCredentials('solSwitchMessagingApi');
-		const inboundKey = String(credentials.inboundApiKey ?? '');
-		if (inboundKey) {
-			const type = (credentials.inboundKeyType === 'header' ? 'header' : 'body') as InboundKeyType;
-			if (!hasInboundKey(inboundKey, type, body, this.getHeaderData() as IDataObject)) {
-				// An HTTP error: the gateway keeps the message and retries, so a key fixed in time loses nothing.
-				return answer(401, { Status: 'FAIL', Reason: 'Not authorized.' });
-			}
-		}
+		// An HTTP error: the gateway keeps the message and retries, so a key fixed in time loses nothing.
+		if (!(await carriesInboundKey(this, body))) return answer(401, { Status: 'FAIL', Reason: 'Not authorized.' });
 		const now = new Date();
 		const parsed = parseCallback(body, now);
 		// Malformed callbacks are "received but rejected": FAIL removes them from the gateway's queue.

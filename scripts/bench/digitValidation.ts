@@ -63,6 +63,21 @@ async function run() {
 			],
 			`${answerId}/digit-validation`,
 		);
+		const fixedId = randomUUID();
+		await publish(
+			'SolSwitch Trigger, Fixed Answers (no execution)',
+			[
+				node('Trigger', 'n8n-nodes-solswitch.solSwitchTrigger', 1, {
+					event: 'digit-validation',
+					answerFrom: 'lastNode',
+					answerField: 'option',
+					fallbackOption: 'operator',
+					fixedAnswers: { answers: Array.from({ length: 10 }, (_, d) => ({ digits: String(d), option: `queue-${d}` })) },
+				}, { webhookId: fixedId }),
+			],
+			`${fixedId}/digit-validation`,
+		);
+		// The baseline stays last.
 		await publish(
 			'n8n Webhook -> Respond to Webhook',
 			[
@@ -92,7 +107,7 @@ async function run() {
 			const p50 = percentile(list, 50);
 			const p99 = percentile(list, 99);
 			console.log(
-				`  ${label.padEnd(46)} p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   ` +
+				`  ${label.padEnd(50)} p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   ` +
 					`ratio to Webhook + Respond: p50 ${(p50 / percentile(baseline, 50)).toFixed(2)}x, p99 ${(p99 / percentile(baseline, 99)).toFixed(2)}x`,
 			);
 		}

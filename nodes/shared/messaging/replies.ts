@@ -46,8 +46,14 @@ export function remember(staticData: IDataObject, key: string, now: number, body
 	staticData[REPLIES_KEY] = { ...memory } as unknown as IDataObject;
 }
 
+/**
+ * Only reads: creating the memory here would mark the static data as changed, and n8n then writes
+ * it to its database after the call, for answers (HELP, INFO, filtered events) that remember nothing.
+ */
 export function recall(staticData: IDataObject, key: string, now: number): RememberedReply | undefined {
-	const found = memoryOf(staticData)[key];
+	const memory = staticData[REPLIES_KEY];
+	if (!memory || typeof memory !== 'object' || Array.isArray(memory)) return undefined;
+	const found = (memory as unknown as ReplyMemory)[key];
 	return found && now - found.at <= REPLY_MEMORY_MS ? found : undefined;
 }
 

@@ -2,6 +2,7 @@ import { useSandbox } from '../../helpers/sandbox';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
 import { gatewayOf, messagingCredentials } from './env';
 import { readBinary, startTriggerServer, type TriggerServer, type TriggerServerOptions } from './triggerHarness';
+import { INBOUND_KEY_REUSE_MS } from '../../../nodes/SolSwitchMessagingTrigger/inboundCredential';
 
 const env = useSandbox();
 let trigger: TriggerServer | undefined;
@@ -89,6 +90,46 @@ describe('Messaging Trigger: inbound key', () => {
 		expect((await post({ 'x-api-key': 'sandbox-inbound-key' }, message)).status).toBe(401);
 		expect((await post({}, message)).status).toBe(401);
 		expect(t.executions).toHaveLength(0);
+	});
+});
+
+describe('Messaging Trigger: the credential is read once per period, not per callback', () => {
+	// In n8n 2.x a webhook's getCredentials creates a new expression-engine isolate each time: it
+	// cost the trigger two thirds of its throughput on answers it gives itself (HELP, redeliveries).
+	const post = (t: TriggerServer, body: object) =>
+		fetch(t.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const help = (id: string, key: string) => ({ Type: 'Message', ID: id, From: '15145550123', To: '55555', Body: 'help', Key: key });
+
+	afterEach(() => jest.restoreAllMocks());
+
+	it('answers several callbacks with one credential read', async () => {
+		const t = await serve({ ...all, replyMode: 'onReceived' });
+		const reads = jest.spyOn(t.credentialsHelper, 'getDecrypted');
+		for (const id of ['r1', 'r2', 'r3']) expect((await post(t, help(id, 'sandbox-inbound-key'))).status).toBe(200);
+		expect(reads).toHaveBeenCalledTimes(1);
+	});
+
+	it('a wrong key is refused after a fresh read, and a key just changed in the credential is accepted at once', async () => {
+		const creds = credentials();
+		const t = await serve({ ...all, replyMode: 'onReceived' }, { credentials: creds });
+		const reads = jest.spyOn(t.credentialsHelper, 'getDecrypted');
+		expect((await post(t, help('c1', 'sandbox-inbound-key'))).status).toBe(200);
+		expect((await post(t, help('c2', 'not-the-key'))).status).toBe(401);
+		expect(reads).toHaveBeenCalledTimes(2);
+		creds.inboundApiKey = 'rotated-key';
+		expect((await post(t, help('c3', 'rotated-key'))).status).toBe(200);
+		expect(t.executions).toHaveLength(0);
+	});
+
+	it('reads the credential again after the reuse period, so a replaced key stops working', async () => {
+		const creds = credentials();
+		const t = await serve({ ...all, replyMode: 'onReceived' }, { credentials: creds });
+		const start = Date.now();
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+		expect((await post(t, help('p1', 'sandbox-inbound-key'))).status).toBe(200);
+		creds.inboundApiKey = 'rotated-key';
+		clock.mockReturnValue(start + INBOUND_KEY_REUSE_MS);
+		expect((await post(t, help('p2', 'sandbox-inbound-key'))).status).toBe(401);
 	});
 });
 

@@ -63,6 +63,8 @@ export interface TriggerServer {
 	/** The runs of the nodes after the trigger, when there are any. */
 	runs: IRun[];
 	staticData: IDataObject;
+	/** The credential store the trigger reads (spy on getDecrypted to count reads). */
+	credentialsHelper: TestCredentialsHelper;
 	close(): Promise<void>;
 }
 
@@ -75,6 +77,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 	});
 }
 
+let credentialIds = 0;
+
 export async function startTriggerServer(options: TriggerServerOptions): Promise<TriggerServer> {
 	await initBinaryData();
 	const trigger: INode = {
@@ -84,7 +88,9 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
-		credentials: { solSwitchMessagingApi: { id: '1', name: 'gateway' } },
+		// Each server its own credential, as n8n gives each credential its own ID (the trigger keeps
+		// the inbound key per credential ID for a while).
+		credentials: { solSwitchMessagingApi: { id: `gateway-${++credentialIds}`, name: 'gateway' } },
 		webhookId: 'hook',
 	};
 	const after: INode[] = (options.then ?? []).map((n, i) => ({ id: `n${i}`, typeVersion: 1, position: [200 * (i + 1), 0], ...n }) as INode);
@@ -170,6 +176,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		get staticData() {
 			return workflow.staticData;
 		},
+		credentialsHelper,
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();

@@ -7,6 +7,7 @@ import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLin
 import { recall, remember } from '../../../nodes/shared/messaging/replies';
 import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
 import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/callback';
+import { ObservableObject, type IDataObject } from 'n8n-workflow';
 
 describe('SMS encoding and segments', () => {
 	it('counts GSM-7 septets, extension characters as two', () => {
@@ -113,6 +114,15 @@ describe('inbound key', () => {
 });
 
 describe('reply memory (static data)', () => {
+	it('looking a message up does not mark the static data changed (n8n would write it to its database)', () => {
+		const workflowData = ObservableObject.create({}, undefined, { ignoreEmptyOnFirstChild: true }) as IDataObject & { __dataChanged: boolean };
+		workflowData.global = ObservableObject.create({}, workflowData);
+		expect(recall(workflowData.global as IDataObject, 'message:1', 1000)).toBeUndefined();
+		expect(workflowData.__dataChanged).toBe(false);
+		remember(workflowData.global as IDataObject, 'message:1', 1000, 'Hi');
+		expect(workflowData.__dataChanged).toBe(true);
+	});
+
 	it('remembers a reply for a day and forgets it after', () => {
 		const data = {};
 		remember(data, 'message:1', 1000, 'Hi');
