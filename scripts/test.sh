@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): lint with n8n's community-node rules, type check, build,
 # then unit and integration tests (in process, against the sandbox) and end-to-end tests (real n8n).
+# SOLSWITCH_SKIP_N8N1=1 skips the second end-to-end run against n8n 1.x.
 # Ends with one line "tests: N passed, N failed" over every jest project.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,13 +17,20 @@ step "build"
 npm run --silent build >/dev/null || status=1
 step "unit and integration tests"
 npx jest --selectProjects unit integration --json --outputFile=build/jest-fast.json || status=1
-step "end-to-end tests in real n8n"
+step "end-to-end tests in real n8n 2.40.7 (current 2.x)"
 npx jest --selectProjects e2e --runInBand --json --outputFile=build/jest-e2e.json || status=1
+results="build/jest-fast.json build/jest-e2e.json"
+# The last 1.x too (Node 22, installed on first use): the README's version range is what ran here.
+if [ "${SOLSWITCH_SKIP_N8N1:-}" != "1" ]; then
+  step "end-to-end tests in real n8n 1.123.81 (last 1.x)"
+  N8N_VERSION=1.123.81 npx jest --selectProjects e2e --runInBand --json --outputFile=build/jest-e2e-n8n1.json || status=1
+  results="$results build/jest-e2e-n8n1.json"
+fi
 
-node -e '
+RESULTS="$results" node -e '
 const fs = require("fs");
 let passed = 0, failed = 0;
-for (const f of ["build/jest-fast.json", "build/jest-e2e.json"]) {
+for (const f of process.env.RESULTS.split(" ")) {
   if (!fs.existsSync(f)) { failed++; console.log("missing results: " + f); continue; }
   const r = JSON.parse(fs.readFileSync(f, "utf8"));
   passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);

@@ -100,7 +100,16 @@ test('the daily CDR export example writes yesterday\'s legs to CSV and XLSX file
 	// XLSX: a zip holding the "Calls" sheet, read back with the xlsx library n8n itself uses.
 	const xlsxFile = path.join(outDir, `cdr-${yesterday}.xlsx`);
 	expect(fs.readFileSync(xlsxFile).subarray(0, 2).toString('latin1')).toBe('PK');
-	const XLSX = createRequire(path.join(n8n.installation.requireFrom, 'package.json'))('@e965/xlsx') as {
+	// n8n 2.x depends on @e965/xlsx; n8n 1.x on xlsx (installed here as an override to the same fork).
+	const requireFromN8n = createRequire(path.join(n8n.installation.requireFrom, 'package.json'));
+	const xlsxModule = (() => {
+		try {
+			return requireFromN8n('@e965/xlsx');
+		} catch {
+			return requireFromN8n('xlsx');
+		}
+	})();
+	const XLSX = xlsxModule as {
 		readFile(file: string): { SheetNames: string[]; Sheets: Record<string, unknown> };
 		utils: { sheet_to_json(sheet: unknown, options: { raw: boolean; defval: string }): Array<Record<string, string>> };
 	};

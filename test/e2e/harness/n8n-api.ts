@@ -92,8 +92,13 @@ export class N8nApi {
 			settings: settings ?? { executionOrder: 'v1' },
 			...(pinData ? { pinData } : {}),
 			// n8n 1.x stores `active` as given (NOT NULL); 2.x derives it from publication.
-			...(/(^|\/)n8n-1\./.test(this.n8n.installation.n8nDir) ? { active: false } : {}),
+			...(this.isV1 ? { active: false } : {}),
 		});
+	}
+
+	/** n8n 1.x (the last line before publishing existed): some REST calls differ. */
+	get isV1(): boolean {
+		return /(^|\/)n8n-1\./.test(this.n8n.installation.n8nDir);
 	}
 
 	async getWorkflow(id: string): Promise<SavedWorkflow> {
@@ -108,6 +113,13 @@ export class N8nApi {
 	 */
 	async publishWorkflow(id: string, versionId?: string): Promise<void> {
 		const version = versionId ?? (await this.getWorkflow(id)).versionId;
+		if (this.isV1) {
+			// n8n 1.x activates the saved workflow and registers its webhooks before it answers.
+			await this.request('PATCH', `/rest/workflows/${id}`, { active: true, versionId: version });
+			const saved = await this.getWorkflow(id);
+			if (!(saved as SavedWorkflow & { active?: boolean }).active) throw new Error(`n8n 1.x did not activate workflow ${id}`);
+			return;
+		}
 		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: version });
 		type Status = {
 			status: string;
@@ -141,7 +153,7 @@ export class N8nApi {
 			{
 				triggerToStartFrom: { name: triggerNodeName },
 				// n8n 1.x runs the workflow the editor sends, not the saved one.
-				...(/(^|\/)n8n-1\./.test(this.n8n.installation.n8nDir) ? { workflowData: await this.getWorkflow(workflowId) } : {}),
+				...(this.isV1 ? { workflowData: await this.getWorkflow(workflowId) } : {}),
 			},
 		);
 		if (!started.executionId) {
