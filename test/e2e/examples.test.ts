@@ -5,44 +5,33 @@ import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/shared/messaging/complianc
 import { importExample, webhookUrls } from '../../scripts/start/examples';
 import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
-import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n } from './harness';
+import { nodeJson } from './harness';
+import { useN8nWithSandbox } from './harness/with-sandbox';
 
-jest.setTimeout(E2E_TEST_TIMEOUT_MS);
-
-let n8n: N8nInstance;
-let api: N8nApi;
-let sandbox: Sandbox;
+const env = useN8nWithSandbox();
 let messagingCredential: string;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ timeScale: 0.01 });
-	({ n8n, api } = await startN8n({ communityPackages: [await packRepo()] }));
-	const credential = await api.createCredential('SolSwitch Messaging sandbox', 'solSwitchMessagingApi', {
-		baseUrl: sandbox.url,
+	const credential = await env.api.createCredential('SolSwitch Messaging sandbox', 'solSwitchMessagingApi', {
+		baseUrl: env.sandbox.url,
 		apiKey: DEFAULT_GATEWAY_KEY,
 		inboundApiKey: DEFAULT_INBOUND_KEY,
 		inboundKeyType: 'body',
 	});
 	messagingCredential = credential.id;
-}, E2E_SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-	await n8n?.stop();
-	await sandbox?.close();
 });
 
 /** Imports and publishes an example; returns its id and the URL of its (only) trigger. */
 async function publishExample(file: string) {
-	const workflow = await importExample(api, file, { solSwitchMessagingApi: messagingCredential });
-	await api.publishWorkflow(workflow.id);
-	const [url] = webhookUrls(workflow, n8n.baseUrl);
+	const workflow = await importExample(env.api, file, { solSwitchMessagingApi: messagingCredential });
+	await env.api.publishWorkflow(workflow.id);
+	const [url] = webhookUrls(workflow, env.n8n.baseUrl);
 	return { id: workflow.id, url: url.url };
 }
 
 async function injectMo(Body: string, From = '15145550123') {
-	const res = await fetch(`${sandbox.url}/_sandbox/gateway/mo`, {
+	const res = await fetch(`${env.sandbox.url}/_sandbox/gateway/mo`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ From, To: '55555', Body, wait: true }),
@@ -55,7 +44,7 @@ describe('SMS auto-reply on keywords', () => {
 	beforeAll(async () => {
 		const { id, url } = await publishExample('examples/sms-auto-reply.json');
 		workflowId = id;
-		gatewayOf(sandbox).configure({ providerUrl: url, retries: 2 });
+		gatewayOf(env.sandbox).configure({ providerUrl: url, retries: 2 });
 	});
 
 	it('answers a keyword from its table, and anything else with the menu', async () => {
@@ -73,9 +62,9 @@ describe('SMS auto-reply on keywords', () => {
 	});
 
 	it('answers STOP at once and records the opt-out in the workflow', async () => {
-		const before = (await api.waitForExecutions(workflowId, 2)).length;
+		const before = (await env.api.waitForExecutions(workflowId, 2)).length;
 		expect((await injectMo('STOP', '15145550999')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.stopText);
-		const executions = await api.waitForExecutions(workflowId, before + 1);
+		const executions = await env.api.waitForExecutions(workflowId, before + 1);
 		const stop = executions.find((e) => nodeJson(e, 'Incoming SMS')[0]?.keyword === 'STOP')!;
 		expect(stop.status).toBe('success');
 		expect(nodeJson(stop, 'Record Opt-Out')).toEqual([{ optedOut: '15145550999', total: 1 }]);
@@ -85,22 +74,22 @@ describe('SMS auto-reply on keywords', () => {
 describe('incoming call texts the on-call person', () => {
 	it('sends an SMS with the caller number when a call comes in', async () => {
 		const { id, url } = await publishExample('examples/incoming-call-sms.json');
-		callbacksOf(sandbox).configure({ sipNotificationUrls: [url] });
-		const res = await fetch(`${sandbox.url}/_sandbox/callbacks/incoming-call`, {
+		callbacksOf(env.sandbox).configure({ sipNotificationUrls: [url] });
+		const res = await fetch(`${env.sandbox.url}/_sandbox/callbacks/incoming-call`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ From: '4385550111', Extension: '201', DialedNumber: '5145550100' }),
 		});
 		const { CallID } = (await res.json()) as { CallID: string };
-		await callbacksOf(sandbox).idle();
-		const [execution] = await api.waitForExecutions(id);
+		await callbacksOf(env.sandbox).idle();
+		const [execution] = await env.api.waitForExecutions(id);
 		expect(execution.status).toBe('success');
-		const sms = sandbox.exchanges.find({ service: 'gateway' }).filter((e) => e.path.replace(/\/$/, '') === '/sms');
+		const sms = env.sandbox.exchanges.find({ service: 'gateway' }).filter((e) => e.path.replace(/\/$/, '') === '/sms');
 		expect(sms.map((e) => e.body)).toEqual([
 			{ From: '55555', To: '15145550177', Body: `Call from 4385550111 to 5145550100 (${CallID})`, Key: DEFAULT_GATEWAY_KEY },
 		]);
 		expect(nodeJson(execution, 'Text the On-Call Person')[0]).toMatchObject({ Status: 'OK', ID: expect.any(String) });
-		callbacksOf(sandbox).configure({ sipNotificationUrls: [] });
+		callbacksOf(env.sandbox).configure({ sipNotificationUrls: [] });
 	});
 });
 
@@ -108,7 +97,7 @@ describe('IVR routing by digits', () => {
 	it('answers each digit with the option of the table, as plain text, and the fallback for the rest', async () => {
 		const { url } = await publishExample('examples/ivr-routing.json');
 		const press = async (Digits: string) => {
-			const res = await fetch(`${sandbox.url}/_sandbox/callbacks/digit-validation`, {
+			const res = await fetch(`${env.sandbox.url}/_sandbox/callbacks/digit-validation`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ url, Digits }),

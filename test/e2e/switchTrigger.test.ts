@@ -4,25 +4,13 @@
 // the Fallback Option when the workflow fails), a SIP Packet POST gets SUCCESS (after a corrupted
 // attempt is refused), and call notifications start workflows. One n8n for the whole file.
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SWITCH_KEY, startSandbox, type Sandbox } from '../../sandbox/server';
+import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
-import { E2E_SETUP_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n } from './harness';
+import { nodeJson } from './harness';
+import { useN8nWithSandbox } from './harness/with-sandbox';
 
 const PACKET_KEY = 'e2e-packet-key-51d2';
-let n8n: N8nInstance;
-let api: N8nApi;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ timeScale: 0.01 });
-	const tarball = await packRepo();
-	({ n8n, api } = await startN8n({ communityPackages: [tarball] }));
-}, E2E_SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-	await n8n?.stop();
-	await sandbox?.close();
-});
+const env = useN8nWithSandbox();
 
 type Node = Record<string, unknown> & { name: string };
 
@@ -60,13 +48,13 @@ async function publishChain(name: string, nodes: Node[], event: string) {
 		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	}
 	nodes.forEach((n, i) => (n.position = [i * 220, 0]));
-	const workflow = await api.createWorkflow({ name, nodes, connections });
-	await api.publishWorkflow(workflow.id);
-	return { id: workflow.id, url: `${n8n.baseUrl}/webhook/${nodes[0].webhookId}/${event}` };
+	const workflow = await env.api.createWorkflow({ name, nodes, connections });
+	await env.api.publishWorkflow(workflow.id);
+	return { id: workflow.id, url: `${env.n8n.baseUrl}/webhook/${nodes[0].webhookId}/${event}` };
 }
 
 async function control(path: string, body: Record<string, unknown>) {
-	const answer = await fetch(`${sandbox.url}/_sandbox/callbacks${path}`, {
+	const answer = await fetch(`${env.sandbox.url}/_sandbox/callbacks${path}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(body),
@@ -88,13 +76,13 @@ test('a published workflow answers a Digit Validation request with the option it
 
 	expect(record).toMatchObject({ Status: 'OK', status: 200, option: 'queue-42' });
 	expect(record.contentType).toMatch(/^text\/plain/);
-	const [execution] = await api.waitForExecutions(id);
+	const [execution] = await env.api.waitForExecutions(id);
 	expect(execution.status).toBe('success');
 	expect(nodeJson(execution, 'SolSwitch Trigger')[0]).toMatchObject({ Digits: '42', CIDNum: '4385550123', ExtensionNumber: '510' });
 });
 
 test('the SolSwitch node\'s Answer Digit Validation answers the waiting request', async () => {
-	const credential = await api.createCredential('Sandbox switch', 'solSwitchApi', { baseUrl: sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' });
+	const credential = await env.api.createCredential('Sandbox switch', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' });
 	const { url } = await publishChain(
 		'E2E DV answer node',
 		[
@@ -143,7 +131,7 @@ test('a failing workflow still routes the caller: the Fallback Option is answere
 
 	expect(await control('/digit-validation', { url, Digits: '5' })).toMatchObject({ status: 200, option: 'operator' });
 	expect(await control('/digit-validation', { url, Digits: '0' })).toMatchObject({ status: 200, option: 'reception' });
-	const executions = await api.waitForExecutions(id);
+	const executions = await env.api.waitForExecutions(id);
 	expect(executions.map((e) => e.status)).toEqual(['error']);
 });
 
@@ -161,7 +149,7 @@ test('a SIP Packet POST gets SUCCESS; a corrupted attempt is refused and the swi
 		[1, 422, false],
 		[2, 200, true],
 	]);
-	const [execution] = await api.waitForExecutions(id);
+	const [execution] = await env.api.waitForExecutions(id);
 	const item = nodeJson(execution, 'SolSwitch Trigger')[0] as Record<string, any>;
 	expect(item).toMatchObject({ AttemptNumber: '2', HashValid: true, InviteTo: '5145550100', Invite: { method: 'INVITE' } });
 	expect(item.APIKey).toBeUndefined();
@@ -173,24 +161,24 @@ test('New Call on the switch sends SIP POST notifications that start workflows f
 		[trigger(randomUUID(), { event: 'sip-notification', notificationEvents: ['Outgoing', 'Disconnected'] })],
 		'sip-notification',
 	);
-	const callbacks = callbacksOf(sandbox);
+	const callbacks = callbacksOf(env.sandbox);
 	callbacks.configure({ sipNotificationUrls: [url] });
-	const placed = (await sandbox.callSwitch('/api/newcall/', { Key: DEFAULT_SWITCH_KEY, Extension: '201', Destination: '5145550123' }, '127.0.0.1')) as { CallID: string };
+	const placed = (await env.sandbox.callSwitch('/api/newcall/', { Key: DEFAULT_SWITCH_KEY, Extension: '201', Destination: '5145550123' }, '127.0.0.1')) as { CallID: string };
 	// Hang up once Connected has gone out (waiting on events, not on time).
-	while (!sandbox.exchanges.find({ direction: 'out', service: 'sipNotification' }).some((e) => (e.body as { Event: string }).Event === 'Connected')) {
+	while (!env.sandbox.exchanges.find({ direction: 'out', service: 'sipNotification' }).some((e) => (e.body as { Event: string }).Event === 'Connected')) {
 		await callbacks.idle();
 		await new Promise((resolve) => setImmediate(resolve));
 	}
-	sandbox.state.endCall(placed.CallID);
+	env.sandbox.state.endCall(placed.CallID);
 	await callbacks.idle();
 
-	const out = sandbox.exchanges.find({ direction: 'out', service: 'sipNotification' });
+	const out = env.sandbox.exchanges.find({ direction: 'out', service: 'sipNotification' });
 	expect(out.map((e) => [(e.body as { Event: string }).Event, e.status, e.answer])).toEqual([
 		['Outgoing', 200, '{"Status":"OK"}'],
 		['Connected', 200, '{"Status":"OK"}'],
 		['Disconnected', 200, '{"Status":"OK"}'],
 	]);
-	const executions = await api.waitForExecutions(id, 2);
+	const executions = await env.api.waitForExecutions(id, 2);
 	const events = executions.map((e) => nodeJson(e, 'SolSwitch Trigger')[0] as { Event: string; CallID: string });
 	expect(events.map((e) => e.Event).sort()).toEqual(['Disconnected', 'Outgoing']);
 	expect(events.every((e) => e.CallID === placed.CallID)).toBe(true);

@@ -1,0 +1,28 @@
+// The setup most e2e files share: a sandbox (switch and gateway) on loopback and one real n8n with
+// this package installed from its packed tarball, both stopped after the file.
+import { startSandbox, type Sandbox } from '../../../sandbox/server';
+import { packRepo } from './package-tarball';
+import type { N8nApi } from './n8n-api';
+import type { N8nInstance } from './n8n-instance';
+import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, startN8n } from './index';
+
+export interface N8nWithSandbox {
+	readonly n8n: N8nInstance;
+	readonly api: N8nApi;
+	readonly sandbox: Sandbox;
+}
+
+/** Call at the top of a test file; read the fields inside tests and beforeAll hooks declared after it. */
+export function useN8nWithSandbox(): N8nWithSandbox {
+	const env = {} as { n8n: N8nInstance; api: N8nApi; sandbox: Sandbox };
+	jest.setTimeout(E2E_TEST_TIMEOUT_MS);
+	beforeAll(async () => {
+		env.sandbox = await startSandbox({ timeScale: 0.01 });
+		Object.assign(env, await startN8n({ communityPackages: [await packRepo()] }));
+	}, E2E_SETUP_TIMEOUT_MS);
+	afterAll(async () => {
+		await env.n8n?.stop();
+		await env.sandbox?.close();
+	});
+	return env;
+}
