@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../shared/execute';
 import { buildProperties } from '../shared/generators/properties';
 import { solSwitchCatalog } from './catalog';
+import { listSearch } from './methods/listSearch';
 
 /** Call control and reporting on a SolSwitch switch; everything below comes from the catalog. */
 export class SolSwitch implements INodeType {
@@ -28,6 +29,8 @@ export class SolSwitch implements INodeType {
 		],
 		properties: buildProperties(solSwitchCatalog),
 	};
+
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeCatalog(this, solSwitchCatalog);

@@ -27,7 +27,8 @@ test('a workflow places a New Call through the SolSwitch node and returns CallID
 				parameters: {
 					resource: 'call',
 					operation: 'newCall',
-					Extension: '201',
+					// As the editor stores a pick from the Extension dropdown.
+					Extension: { __rl: true, mode: 'list', value: '201', cachedResultName: '201 Alice Martin' },
 					Destination: '5145550123',
 					additionalFields: { CIDName: 'Sol Demo', Timeout: 30 },
 				},
@@ -78,4 +79,28 @@ test('a switch FAIL stops the workflow with the Reason, and the key stays out of
 	const text = JSON.stringify(execution);
 	expect(text).toContain('The switch answered FAIL: Provided API Key defi');
 	expect(text).not.toContain('definitely-not-the-key');
+});
+
+test('the editor\'s Extension dropdown is loaded from the switch through n8n\'s own endpoint', async () => {
+	const credential = await env.api.createCredential('Sandbox switch for dropdowns', 'solSwitchApi', {
+		baseUrl: env.sandbox.url,
+		apiKey: DEFAULT_SWITCH_KEY,
+		customer: '2',
+	});
+	const answer = await env.api.request<{ results: Array<{ name: string; value: string }> }>('POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+		path: 'Extension',
+		methodName: 'extensionNumbers',
+		nodeTypeAndVersion: { name: 'n8n-nodes-solswitch.solSwitch', version: 1 },
+		currentNodeParameters: { resource: 'call', operation: 'newCall', Extension: { __rl: true, mode: 'list', value: '' }, Destination: '' },
+		credentials: { solSwitchApi: { id: credential.id, name: credential.name } },
+	});
+	expect(answer.results).toEqual([
+		{ name: '201 Dave Two', value: '201' },
+		{ name: '210 Erin Two', value: '210' },
+	]);
+	expect(env.sandbox.exchanges.find({ service: 'switch', path: '/api/extension/view/' }).at(-1)!.body).toEqual({
+		ViewType: 'Partial',
+		Customer: '2',
+		Key: DEFAULT_SWITCH_KEY,
+	});
 });

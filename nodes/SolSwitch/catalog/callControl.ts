@@ -2,7 +2,7 @@
  * Call-control functions of switch-calls-reporting.md ("Endpoints"), one entry per row.
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
-import { channel, customer } from '../../shared/catalog/attributes';
+import { channel, customer, extensionNumber } from '../../shared/catalog/attributes';
 import { RULES } from '../../shared/catalog/rules';
 import type { OperationSpec } from '../../shared/catalog/types';
 import { prepareFaxFile, faxFileFields } from '../prepare/faxFile';
@@ -65,13 +65,7 @@ export const callControl: OperationSpec[] = [
 		description: 'CallID, dialed DID, IVR option and caller of the current call of an extension',
 		path: 'calleridrequest',
 		attributes: [
-			{
-				name: 'Extension',
-				type: 'digits',
-				required: true,
-				rule: RULES.extension,
-				description: 'Extension whose current caller to look up',
-			},
+			extensionNumber('Extension whose current caller to look up', { rule: RULES.extension }),
 			customer(),
 		],
 		response: { kind: 'object' },
@@ -103,15 +97,9 @@ export const callControl: OperationSpec[] = [
 		description: 'Calls the source Extension, then connects it to the Destination',
 		path: 'newcall',
 		attributes: [
-			{
-				name: 'Extension',
-				type: 'digits',
-				required: true,
+			extensionNumber('Source: a user extension or another feature such as an IVR, Digit Validation or custom script', {
 				rule: RULES.extension,
-				description:
-					'Source: a user extension or another feature such as an IVR, Digit Validation or custom script',
-				placeholder: '201',
-			},
+			}),
 			{
 				name: 'Destination',
 				type: 'digits',
@@ -238,13 +226,10 @@ export const callControl: OperationSpec[] = [
 				rule: RULES.numeric,
 				description: 'Caller ID number the route applies to',
 			},
-			{
-				name: 'Extension',
-				type: 'digits',
+			extensionNumber('Extension that calls from this caller ID are routed to', {
 				required: { when: 'Type', in: ['addedit'] },
 				rule: RULES.extension,
-				description: 'Extension that calls from this caller ID are routed to',
-			},
+			}),
 			customer(),
 		],
 		response: { kind: 'status' },
@@ -257,13 +242,7 @@ export const callControl: OperationSpec[] = [
 		description: 'Monitored extensions send Monitoring notifications (see the SolSwitch Trigger)',
 		path: 'monitor',
 		attributes: [
-			{
-				name: 'Extension',
-				type: 'digits',
-				required: true,
-				rule: RULES.extension,
-				description: 'Extension to monitor',
-			},
+			extensionNumber('Extension to monitor', { rule: RULES.extension }),
 			{
 				name: 'Enabled',
 				type: 'boolean',

@@ -4,7 +4,7 @@
  * its ID up in the portal.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { locatorValue } from '../../shared/generators/values';
+import { currentCustomer } from '../../shared/methods/currentCustomer';
 import { functionUrl, solswitchRequest } from '../../shared/transport/request';
 
 const CREDENTIAL = 'solSwitchApi';
@@ -13,21 +13,6 @@ type Labeller = (record: IDataObject) => string;
 
 const field = (record: IDataObject, name: string) => String(record[name] ?? '').trim();
 const joined = (...parts: string[]) => parts.filter(Boolean).join(' ');
-
-/** The Customer the node is set to (field or Additional Fields), else the credential's default. */
-async function currentCustomer(ctx: ILoadOptionsFunctions): Promise<string> {
-	for (const path of ['Customer', 'additionalFields.Customer']) {
-		let value: unknown;
-		try {
-			value = locatorValue(ctx.getCurrentNodeParameter(path));
-		} catch {
-			value = undefined;
-		}
-		if (value !== undefined && value !== null && String(value).trim() !== '' && !String(value).startsWith('=')) return String(value).trim();
-	}
-	const credentials = await ctx.getCredentials(CREDENTIAL);
-	return String(credentials.customer ?? '').trim();
-}
 
 /** The records of a view function as dropdown entries, filtered by what the person typed. */
 async function listRecords(

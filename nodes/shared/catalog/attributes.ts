@@ -17,6 +17,20 @@ export const channel = (description: string): AttributeSpec => ({
 	name: 'Channel',
 	type: 'string',
 	required: true,
-	description: `${description} Channels come from Call > List Active Calls (SourceChannel / DestinationChannel).`,
+	description: `${description} Pick it from the calls in progress, or type it (SourceChannel / DestinationChannel of Call > List Active Calls).`,
 	placeholder: 'SIP/201-0000002a',
+	load: 'activeChannels',
+	loadManualLabel: 'By Channel',
+});
+
+/** An extension number of the customer, picked from the switch or typed. */
+export const extensionNumber = (description: string, extra: Partial<AttributeSpec> = {}): AttributeSpec => ({
+	name: 'Extension',
+	type: 'digits',
+	required: true,
+	description,
+	placeholder: '201',
+	load: 'extensionNumbers',
+	loadManualLabel: 'By Number',
+	...extra,
 });

@@ -58,6 +58,8 @@ export interface AttributeSpec {
 	 * For a 'list' attribute, By ID takes several IDs separated by commas.
 	 */
 	load?: string;
+	/** Label of the typed-by-hand mode of a `load` dropdown (default "By ID"), e.g. "By Number". */
+	loadManualLabel?: string;
 	/** 'customer': filled from the credential's default customer when left empty. */
 	role?: 'customer';
 }

@@ -89,10 +89,10 @@ function locatorProperty(attribute: AttributeSpec, base: Omit<INodeProperties, '
 				typeOptions: { searchListMethod: attribute.load, searchable: true },
 			},
 			{
-				displayName: 'By ID',
+				displayName: attribute.loadManualLabel ?? 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: several ? '12, 13' : '12',
+				placeholder: attribute.placeholder ?? (several ? '12, 13' : '12'),
 			},
 		],
 	};

@@ -176,7 +176,10 @@ export class N8nApi {
 			const raw = await this.request<RawExecution | undefined>('GET', `/rest/executions/${id}`, undefined, {
 				allowNotFound: true,
 			});
-			return raw && SETTLED.has(raw.status) ? this.decode(raw) : undefined;
+			if (!raw || !SETTLED.has(raw.status)) return undefined;
+			const execution = this.decode(raw);
+			// n8n 1.x can show the settled status a moment before the run data (another table) is written.
+			return runDataWritten(execution) ? execution : undefined;
 		});
 	}
 
@@ -195,7 +198,7 @@ export class N8nApi {
 			const done = list.results.filter((e) => SETTLED.has(e.status));
 			return done.length >= count ? done.slice(0, count) : undefined;
 		});
-		return await Promise.all(settled.map((e) => this.getExecution(e.id)));
+		return await Promise.all(settled.map((e) => this.waitForExecution(e.id)));
 	}
 
 	/** Every loaded node type name (e.g. "n8n-nodes-solswitch.solSwitch"), from /types/nodes.json. */
@@ -275,4 +278,15 @@ export class N8nApi {
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
 	}
+}
+
+/** Whether the run data of a settled execution is complete enough to read: a last node, or an error. */
+function runDataWritten(execution: Execution): boolean {
+	const result = (execution.data as { resultData?: { lastNodeExecuted?: string; error?: unknown; runData?: Record<string, Array<{ error?: unknown }>> } })?.resultData;
+	if (!result) return false;
+	if (execution.status === 'error') {
+		return Boolean(result.error) || Object.values(result.runData ?? {}).some((runs) => runs.some((r) => r.error));
+	}
+	if (execution.status === 'success') return Boolean(result.lastNodeExecuted);
+	return true;
 }

@@ -7,11 +7,15 @@ import { Workflow, type ICredentialDataDecryptedObject, type INodeParameters } f
 import { packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../helpers/n8nCore';
 
 /** The context a dropdown of the node gets, with the node's current parameters. */
-export function loadOptionsContext(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject>) {
+export function loadOptionsContext(
+	parameters: INodeParameters,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	nodeType = 'solSwitchAdmin',
+) {
 	const node = {
-		id: 'admin',
-		name: 'SolSwitch Admin',
-		type: 'n8n-nodes-solswitch.solSwitchAdmin',
+		id: 'node',
+		name: 'Node With Dropdowns',
+		type: `n8n-nodes-solswitch.${nodeType}`,
 		typeVersion: 1,
 		position: [0, 0] as [number, number],
 		parameters,

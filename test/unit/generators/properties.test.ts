@@ -31,7 +31,12 @@ describe('node properties generated from the table', () => {
 	it('shows required attributes as required fields and optional ones under Additional Fields', () => {
 		const fields = properties.filter((p) => shownFor(p, 'call', 'newCall'));
 		const extension = fields.find((p) => p.name === 'Extension')!;
-		expect(extension).toMatchObject({ type: 'string', required: true, displayName: 'Extension' });
+		// Picked from the customer's extensions, or typed as a number.
+		expect(extension).toMatchObject({ type: 'resourceLocator', required: true, displayName: 'Extension' });
+		expect(extension.modes).toEqual([
+			expect.objectContaining({ name: 'list', typeOptions: { searchListMethod: 'extensionNumbers', searchable: true } }),
+			expect.objectContaining({ name: 'id', displayName: 'By Number', placeholder: '201' }),
+		]);
 		expect(extension.description).toContain('3 to 5 digits');
 		const additional = fields.find((p) => p.name === 'additionalFields')!;
 		const optional = (additional.options as INodeProperties[]).map((o) => o.name).sort();
@@ -40,6 +45,18 @@ describe('node properties generated from the table', () => {
 		expect(wait).toMatchObject({ type: 'boolean', default: true });
 		const dv = (additional.options as INodeProperties[]).find((o) => o.name === 'CustomDVData')!;
 		expect(dv.type).toBe('json');
+	});
+
+	it('offers the channels of the calls in progress for Hold, Transfer and Transmit DTMF', () => {
+		for (const operation of ['hold', 'transfer', 'sendDtmf']) {
+			const channel = properties.find((p) => p.name === 'Channel' && shownFor(p, 'call', operation))!;
+			expect(channel.type).toBe('resourceLocator');
+			expect(channel.modes?.map((m) => [m.name, m.displayName])).toEqual([
+				['list', 'From List'],
+				['id', 'By Channel'],
+			]);
+			expect(channel.modes?.[0].typeOptions?.searchListMethod).toBe('activeChannels');
+		}
 	});
 
 	it('renames API names n8n expressions dislike, and shows a conditional field only when it applies', () => {
