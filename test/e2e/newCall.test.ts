@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { nodeJson } from './harness';
-import { useN8nWithSandbox } from './harness/with-sandbox';
+import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
 

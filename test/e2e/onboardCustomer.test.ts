@@ -3,7 +3,7 @@
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { importExample } from '../../scripts/start/examples';
 import { nodeJson } from './harness';
-import { useN8nWithSandbox } from './harness/with-sandbox';
+import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
 

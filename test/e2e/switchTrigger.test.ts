@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { nodeJson } from './harness';
-import { useN8nWithSandbox } from './harness/with-sandbox';
+import { useN8nWithSandbox } from './withSandbox';
 
 const PACKET_KEY = 'e2e-packet-key-51d2';
 const env = useN8nWithSandbox();

@@ -1,10 +1,11 @@
 // The setup most e2e files share: a sandbox (switch and gateway) on loopback and one real n8n with
-// this package installed from its packed tarball, both stopped after the file.
-import { startSandbox, type Sandbox } from '../../../sandbox/server';
-import { packRepo } from './package-tarball';
-import type { N8nApi } from './n8n-api';
-import type { N8nInstance } from './n8n-instance';
-import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, startN8n } from './index';
+// this package installed from its packed tarball, both stopped after the file. (Kept out of
+// harness/, which `npm start` compiles without jest's globals.)
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { packRepo } from './harness/package-tarball';
+import type { N8nApi } from './harness/n8n-api';
+import type { N8nInstance } from './harness/n8n-instance';
+import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, startN8n } from './harness';
 
 export interface N8nWithSandbox {
 	readonly n8n: N8nInstance;
