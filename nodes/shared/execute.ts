@@ -15,7 +15,7 @@ import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
-import { globalKeyHint } from './transport/failures';
+import { globalKeyHintRule } from './transport/failures';
 import { functionUrl, solswitchRequest } from './transport/request';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
@@ -79,26 +79,19 @@ export async function runOperation(
 	if (op.prepare) body = await op.prepare(body, ctx);
 	ctx.body = body;
 	if (op.local) return await op.local(body, ctx);
-	const send = async (partBody: IDataObject) => {
-		try {
-			return await solswitchRequest(fn, {
-				credential: catalog.credential,
-				url: (catalog.url ?? functionUrl)(String(credentials.baseUrl), op.path),
-				body: partBody,
-				bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
-				service: catalog.service,
-				hints: catalog.hints,
-				timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
-				itemIndex,
-			});
-		} catch (caught) {
-			const error = caught instanceof NodeApiError ? caught : new NodeOperationError(fn.getNode(), caught as Error, { itemIndex });
-			// A function that needs a global key: say so when the switch refuses a customer-scoped one.
-			const hint = op.scope === 'global' ? globalKeyHint(error.message, functionLabel(catalog, op)) : undefined;
-			if (hint) error.description = hint;
-			throw error;
-		}
-	};
+	// A function that needs a global key says so when the switch refuses a customer-scoped one.
+	const hints = [...(op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : []), ...(catalog.hints ?? [])];
+	const send = (partBody: IDataObject) =>
+		solswitchRequest(fn, {
+			credential: catalog.credential,
+			url: (catalog.url ?? functionUrl)(String(credentials.baseUrl), op.path),
+			body: partBody,
+			bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
+			service: catalog.service,
+			hints,
+			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
+			itemIndex,
+		});
 	const parts = rangeParts(op, body, options);
 	const answers: unknown[] = [];
 	let emptyReason: string | undefined;

@@ -52,10 +52,13 @@ export function hintFor(reason: string): string | undefined {
 const SCOPE_REFUSAL = /global|no access to customer|customer[- ]scoped|not allowed for this key|permission/i;
 
 /**
- * The hint for a function that needs a global key (`scope: 'global'`) when the switch refuses the
- * key: says plainly that a customer-scoped key cannot be used, whatever the switch's wording.
+ * The hint rule for a function that needs a global key (`scope: 'global'`): when the switch refuses
+ * the key, say plainly that a customer-scoped key cannot be used, whatever the switch's wording.
+ * Tried before the shared hints (SolSwitchRequest.hints).
  */
-export function globalKeyHint(reason: string, functionName: string): string | undefined {
-	if (!SCOPE_REFUSAL.test(reason)) return undefined;
-	return `${functionName} needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.`;
+export function globalKeyHintRule(functionName: string): [RegExp, string] {
+	return [
+		SCOPE_REFUSAL,
+		`${functionName} needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.`,
+	];
 }
