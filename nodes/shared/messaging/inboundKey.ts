@@ -3,16 +3,9 @@
  * the `Key` member of the body (Key Type Body), or `Authorization: Bearer <key>` and `x-api-key: <key>`
  * (Key Type Header). Compared in constant time so the answer's timing does not leak the key.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../network/secrets';
 
 export type InboundKeyType = 'body' | 'header';
-
-/** Equal-length digests make timingSafeEqual usable for keys of any length. */
-export function sameSecret(given: string, expected: string): boolean {
-	const a = createHash('sha256').update(given, 'utf8').digest();
-	const b = createHash('sha256').update(expected, 'utf8').digest();
-	return timingSafeEqual(a, b);
-}
 
 function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
 	const v = headers[name];
@@ -32,7 +25,7 @@ export function hasInboundKey(
 ): boolean {
 	if (type === 'body') {
 		const given = body.Key;
-		return typeof given === 'string' && sameSecret(given, expected);
+		return typeof given === 'string' && constantTimeEqual(given, expected);
 	}
 	const given: string[] = [];
 	const bearer = /^Bearer\s+(.+)$/i.exec(headerValue(headers, 'authorization') ?? '')?.[1];
@@ -41,5 +34,5 @@ export function hasInboundKey(
 	if (apiKey !== undefined) given.push(apiKey.trim());
 	if (!given.length) return false;
 	// Check every value (no early exit) so the time taken does not depend on which one differs.
-	return given.map((g) => sameSecret(g, expected)).every(Boolean);
+	return given.map((g) => constantTimeEqual(g, expected)).every(Boolean);
 }
