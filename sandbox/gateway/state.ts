@@ -1,5 +1,6 @@
 /** What the gateway holds: message records (for the usage report), stored MMS files, callbacks. */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { dateTimeOf } from '../time';
 
 export interface MessageRecord {
 	ID: string;
@@ -28,9 +29,8 @@ export interface StoredMms {
 	storedAt: number;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 export function gatewayDateTime(date: Date): string {
-	return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+	return dateTimeOf(date.getTime());
 }
 
 function segmentsOf(text: string): number {

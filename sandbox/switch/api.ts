@@ -73,9 +73,3 @@ export function extensionOf(ctx: ApiContext, customer: number, name = 'Extension
 export function ok(fields: Record<string, unknown> = {}) {
 	return { Status: 'OK', ...fields };
 }
-
-export function hhmmss(ms: number): string {
-	const s = Math.max(0, Math.floor(ms / 1000));
-	const pad = (n: number) => String(n).padStart(2, '0');
-	return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}

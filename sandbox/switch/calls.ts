@@ -2,7 +2,8 @@
  * Call-control functions of switch-calls-reporting.md, acting on the live state: New Call creates an
  * active call whose channels Hold, Transfer and DTMF act on and List Active Calls shows.
  */
-import { customerOf, extensionOf, has, hhmmss, numeric, ok, register, required, text, type ApiContext } from './api';
+import { hhmmss } from '../time';
+import { customerOf, extensionOf, has, numeric, ok, register, required, text, type ApiContext } from './api';
 import { Fail, REASONS } from './fail';
 import type { ActiveCall } from './state';
 
@@ -16,7 +17,7 @@ function listCall(c: ActiveCall) {
 		SourceChannel: c.SourceChannel,
 		DestinationNumber: c.DestinationNumber,
 		DestinationChannel: c.DestinationChannel,
-		Duration: hhmmss(Date.now() - c.startedAt),
+		Duration: hhmmss((Date.now() - c.startedAt) / 1000),
 	};
 }
 

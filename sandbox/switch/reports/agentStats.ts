@@ -6,7 +6,7 @@ import { customerOf, extensionOf, has, text, type ApiContext } from '../api';
 import { Fail, REASONS } from '../fail';
 import { reportsOf } from './config';
 import { between } from './random';
-import { DAY_MS, dateTimeOf, dayStart, parseBound } from './time';
+import { DAY_MS, dateTimeOf, dayStart, parseBound } from '../../time';
 
 const MAX_DAYS = 366;
 const SHIFT = [

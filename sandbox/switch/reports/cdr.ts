@@ -6,7 +6,7 @@
 import type { SwitchState } from '../state';
 import { cached, period, reportsOf, type ReportConfig, type ReportData } from './config';
 import { between, pick, unit } from './random';
-import { dateTimeOf } from './time';
+import { dateTimeOf } from '../../time';
 
 export interface Leg {
 	LegID: string;

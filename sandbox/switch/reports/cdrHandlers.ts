@@ -5,7 +5,7 @@ import { callsBetween, findCall, type Call } from './cdr';
 import { reportsOf } from './config';
 import { token } from './random';
 import { rangeOf } from './range';
-import { dateTimeOf, hhmmss } from './time';
+import { dateTimeOf, hhmmss } from '../../time';
 
 register('cdrexport', (ctx) => {
 	const customer = customerOf(ctx);

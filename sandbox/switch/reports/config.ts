@@ -4,7 +4,7 @@
  * Data is never stored: every answer is generated from these on request.
  */
 import type { SwitchState } from '../state';
-import { DAY_MS, dayStart, parseBound } from './time';
+import { DAY_MS, dayStart, parseBound } from '../../time';
 
 export interface ReportConfig {
 	seed: number;

@@ -7,7 +7,7 @@ import { Fail, REASONS } from '../fail';
 import { period, reportsOf } from './config';
 import { between, pick, unit } from './random';
 import { rangeOf } from './range';
-import { DAY_MS } from './time';
+import { DAY_MS } from '../../time';
 
 const PER_DAY = 6;
 const CALLERS = [

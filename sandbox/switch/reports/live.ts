@@ -8,7 +8,7 @@ import { Fail, REASONS } from '../fail';
 import type { Queue } from '../state';
 import { reportsOf } from './config';
 import { between } from './random';
-import { hhmmss } from './time';
+import { hhmmss } from '../../time';
 
 function queuesOf(ctx: ApiContext, customer: number): Queue[] {
 	const wanted = text(ctx, 'queueID');

@@ -8,7 +8,7 @@ import { Fail, REASONS } from '../fail';
 import { period, reportsOf } from './config';
 import { between, pick, unit } from './random';
 import { rangeOf } from './range';
-import { DAY_MS, dateTimeOf } from './time';
+import { DAY_MS, dateTimeOf } from '../../time';
 
 const PER_DAY = 4;
 export const LEGACY_ROUTE = '9001';

@@ -1,7 +1,7 @@
 /** The date range of a report request, checked as the switch does. */
 import { required, type ApiContext } from '../api';
 import { Fail, REASONS } from '../fail';
-import { parseBound } from './time';
+import { parseBound } from '../../time';
 
 export function rangeOf(ctx: ApiContext, fromName: string, toName: string): { from: number; to: number } {
 	const from = parseBound(required(ctx, fromName), false);

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { callsBetween, cdrSize } from '../../../sandbox/switch/reports/cdr';
-import { parseBound } from '../../../sandbox/switch/reports/time';
+import { parseBound } from '../../../sandbox/time';
 import { runNode } from '../../helpers/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 

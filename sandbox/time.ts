@@ -1,4 +1,4 @@
-/** The switch's wall-clock formats (`YYYY-MM-DD HH:MM:SS`), kept in UTC so data is the same everywhere. */
+/** The switch and gateway wall-clock formats (`YYYY-MM-DD HH:MM:SS`), kept in UTC so data is the same everywhere. */
 export const DAY_MS = 86400000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
