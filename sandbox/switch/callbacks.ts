@@ -115,19 +115,7 @@ export class SwitchCallbacks {
 	/** A call entering the switch from outside to an extension: Incoming, then Connected. */
 	incomingCall(customer: number, from: string, extension: string, dialed: string): ActiveCall {
 		const state = this.sandbox.state;
-		const call: ActiveCall = {
-			CallID: `${Math.floor(Date.now() / 1000)}.${state.newId('call')}`,
-			Customer: customer,
-			SourceNumber: from,
-			SourceChannel: state.channelFor(from),
-			DestinationNumber: extension,
-			DestinationChannel: state.channelFor(extension),
-			DialedNumber: dialed,
-			startedAt: Date.now(),
-			held: [],
-			dtmf: [],
-			headers: [],
-		};
+		const call = state.newCall(customer, from, extension, dialed);
 		state.calls.set(call.CallID, call);
 		state.emitCall('Incoming', call);
 		if (state.calls.has(call.CallID)) state.emitCall('Connected', call);

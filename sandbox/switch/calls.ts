@@ -30,19 +30,7 @@ function callOnChannel(ctx: ApiContext, customer: number): { call: ActiveCall; c
 
 export function placeCall(ctx: ApiContext, customer: number, source: string, destination: string, dialed = destination): ActiveCall {
 	const state = ctx.state;
-	const call: ActiveCall = {
-		CallID: `${Math.floor(Date.now() / 1000)}.${state.newId('call')}`,
-		Customer: customer,
-		SourceNumber: source,
-		SourceChannel: state.channelFor(source),
-		DestinationNumber: destination,
-		DestinationChannel: state.channelFor(destination),
-		DialedNumber: dialed,
-		startedAt: Date.now(),
-		held: [],
-		dtmf: [],
-		headers: [],
-	};
+	const call = state.newCall(customer, source, destination, dialed);
 	// Headers queued by Add Header apply to the next outbound call that matches them.
 	const matching = state.pendingHeaders.filter(
 		(h) => (!h.srcnumber || h.srcnumber === source) && (!h.dstnumber || h.dstnumber === destination),

@@ -100,6 +100,23 @@ export class SwitchState extends EventEmitter {
 		return record;
 	}
 
+	/** A new call record between two numbers, with fresh CallID and channels (not yet live). */
+	newCall(customer: number, source: string, destination: string, dialed = destination): ActiveCall {
+		return {
+			CallID: `${Math.floor(Date.now() / 1000)}.${this.newId('call')}`,
+			Customer: customer,
+			SourceNumber: source,
+			SourceChannel: this.channelFor(source),
+			DestinationNumber: destination,
+			DestinationChannel: this.channelFor(destination),
+			DialedNumber: dialed,
+			startedAt: Date.now(),
+			held: [],
+			dtmf: [],
+			headers: [],
+		};
+	}
+
 	findExtension(customer: number, number: string): Extension | undefined {
 		for (const e of this.extensions.values()) if (e.Customer === customer && e.ExtensionNumber === number) return e;
 		return undefined;
