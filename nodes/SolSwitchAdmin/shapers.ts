@@ -1,14 +1,6 @@
 /** Answers of the management document that none of the shared response kinds covers. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { keyedEntries } from '../shared/shapers/basic';
-
-const isRecord = (v: unknown): v is IDataObject => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
-
-/** 911 Info: `Data` is an object keyed by DID: one item per DID, the DID kept. */
-export function shape911Info(answer: unknown): INodeExecutionData[] {
-	const data = isRecord(answer) ? answer.Data : undefined;
-	return keyedEntries(isRecord(data) ? data : {}, 'DID').map((json) => ({ json }));
-}
+import { isRecord } from '../shared/shapers/entries';
 
 /**
  * Toll Rates: with tollPrefix the answer holds one rate's Prefix, Area and Value; without it "an

@@ -4,7 +4,7 @@
  */
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ShapeContext } from '../../shared/catalog/types';
-import { keyedPairs, recordsOf } from './entries';
+import { keyedPairs, recordsOf } from '../../shared/shapers/entries';
 
 export const CDR_OUTPUT_OPTION: INodeProperties = {
 	displayName: 'Output',

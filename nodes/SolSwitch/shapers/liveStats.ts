@@ -5,7 +5,7 @@
  */
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ShapeContext } from '../../shared/catalog/types';
-import { isRecord, keyedPairs, recordsOf } from './entries';
+import { isRecord, keyedPairs, recordsOf } from '../../shared/shapers/entries';
 
 export const LIVE_STATS_PART_FIELD: INodeProperties = {
 	displayName: 'Return',

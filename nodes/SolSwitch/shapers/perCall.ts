@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { ShapeContext } from '../../shared/catalog/types';
-import { isRecord, recordsOf } from './entries';
+import { isRecord, recordsOf } from '../../shared/shapers/entries';
 
 export function entriesOfCall(response: unknown, key: string, ctx: ShapeContext): IDataObject[] {
 	const list = isRecord(response) ? response[key] : undefined;

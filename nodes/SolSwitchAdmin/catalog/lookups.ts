@@ -2,7 +2,6 @@
 import { customer } from '../../shared/catalog/attributes';
 import { RULES } from '../../shared/catalog/rules';
 import type { OperationSpec } from '../../shared/catalog/types';
-import { shape911Info } from '../shapers';
 import { flag } from './fields';
 
 export const lookups: OperationSpec[] = [
@@ -18,7 +17,7 @@ export const lookups: OperationSpec[] = [
 				label: 'All DIDs',
 			}),
 		],
-		response: { kind: 'custom', shape: shape911Info },
+		response: { kind: 'keyed', key: 'Data', keyName: 'DID' },
 	},
 	{
 		resource: 'lookup',

@@ -75,7 +75,7 @@ export type ResponseSpec =
 	| { kind: 'status' } // one item: the answer itself (Status, Message ...)
 	| { kind: 'object' } // one item: the answer's fields
 	| { kind: 'list'; key: string } // one item per element of answer[key]
-	| { kind: 'keyed'; keyName: string } // one item per top-level key, the key kept as keyName
+	| { kind: 'keyed'; keyName: string; key?: string } // one item per key (of answer[key], else top level), kept as keyName
 	| { kind: 'custom'; shape: Shaper };
 
 export interface ShapeContext {

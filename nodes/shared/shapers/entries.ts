@@ -1,5 +1,5 @@
 /**
- * Small readers shared by the reporting shapers. The switch is PHP-like: a keyed collection may come
+ * Readers of keyed collections and lists, shared by the response kinds and the shapers. The switch is PHP-like: a keyed collection may come
  * as an object or, when its keys happen to be 0..n, as an array; one record may come bare instead of
  * in a one-element array. These helpers accept every form so the shapers need not care.
  */
