@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
-import { addKeyToBody } from '../nodes/shared/transport/keyInBody';
+import { addKeyToBody } from '../nodes/engine/transport/keyInBody';
 
 /**
  * The switch's `{base_url}` and API key. The key travels as the request attribute `Key`; it is

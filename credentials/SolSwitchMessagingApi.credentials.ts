@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
-import { addKeyToBody } from '../nodes/shared/transport/keyInBody';
+import { addKeyToBody } from '../nodes/engine/transport/keyInBody';
 
 /**
  * The messaging gateway (messaging-gateway.md): its base URL, from which `<host>/sms/`, `<host>/mms/`

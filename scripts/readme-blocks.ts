@@ -1,5 +1,5 @@
 /** The README blocks generated from the catalogs: block id -> content. Add a catalog here. */
-import { operationsTable } from '../nodes/shared/generators/readme';
+import { operationsTable } from './readme/operationsTable';
 import { solSwitchCatalog } from '../nodes/SolSwitch/catalog';
 import { solSwitchAdminCatalog } from '../nodes/SolSwitchAdmin/catalog';
 import { messagingCatalog } from '../nodes/SolSwitchMessaging/catalog';

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { REPO_ROOT } from '../test/e2e/harness/paths';
+import { REPO_ROOT } from './n8n-harness/paths';
 import { exampleFiles, exampleSlug } from './start/examples';
 import { defaultHome } from './start/mainJob';
 import { loadState, stateFile } from './start/state';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm start`: the main job. Installs the dev dependencies on a fresh clone, compiles the tools
-# (sandbox, scripts, e2e harness) and hands over to scripts/start/index.ts: the sandbox, n8n
+# (sandbox, scripts, the n8n process harness in scripts/n8n-harness) and hands over to scripts/start/index.ts: the sandbox, n8n
 # (installed on first use into ~/.cache/n8n-nodes-solswitch) with this package, an owner,
 # credentials and the example workflows. State: .solswitch/ (SOLSWITCH_HOME to change).
 set -euo pipefail

@@ -1,7 +1,7 @@
 /** `npm run readme`: rewrites the README's generated blocks from the catalogs. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceBlock } from '../nodes/shared/generators/readme';
+import { replaceBlock } from './readme/operationsTable';
 import { readmeBlocks } from './readme-blocks';
 
 const file = join(__dirname, '..', '..', 'README.md');

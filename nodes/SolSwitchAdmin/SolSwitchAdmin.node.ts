@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { executeCatalog } from '../shared/execute';
-import { buildProperties } from '../shared/generators/properties';
+import { executeCatalog } from '../engine/execute';
+import { buildProperties } from '../engine/generators/properties';
 import { solSwitchAdminCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 

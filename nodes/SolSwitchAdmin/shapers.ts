@@ -1,6 +1,6 @@
 /** Answers of the management document that none of the shared response kinds covers. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { isRecord } from '../shared/shapers/entries';
+import { isRecord } from '../engine/shapers/entries';
 
 /**
  * Toll Rates: with tollPrefix the answer holds one rate's Prefix, Area and Value; without it "an

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { executeCatalog } from '../shared/execute';
-import { buildProperties } from '../shared/generators/properties';
+import { executeCatalog } from '../engine/execute';
+import { buildProperties } from '../engine/generators/properties';
 import { messagingCatalog } from './catalog';
 
 /** SMS and MMS through the SolSwitch messaging gateway; everything below comes from the catalog. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SWITCH_KEY, startSandbox } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
-import { packRepo, startN8n } from '../../test/e2e/harness';
+import { packRepo, startN8n } from '../n8n-harness';
 import type { Benchmark } from './index';
 
 const WARMUP = 20;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
-import { startN8n } from '../../test/e2e/harness';
+import { startN8n } from '../n8n-harness';
 import type { Benchmark } from './index';
 
 const MESSAGES = Number(process.env.BENCH_MO_MESSAGES ?? 200);

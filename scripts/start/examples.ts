@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { N8nApi, SavedWorkflow, WorkflowDefinition } from '../../test/e2e/harness/n8n-api';
-import { REPO_ROOT } from '../../test/e2e/harness/paths';
+import type { N8nApi, SavedWorkflow, WorkflowDefinition } from '../n8n-harness/n8n-api';
+import { REPO_ROOT } from '../n8n-harness/paths';
 
 /** Credential type name (e.g. solSwitchApi) -> the id (and optionally the name) of the credential to use. */
 export type CredentialIdsByType = Record<string, string | { id: string; name?: string }>;

@@ -12,11 +12,11 @@ import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/
 import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_SWITCH_KEY, startSandbox, type Sandbox } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
-import { freePort } from '../../test/e2e/harness/free-port';
-import { N8nApi, type SavedWorkflow, type WorkflowDefinition } from '../../test/e2e/harness/n8n-api';
-import { N8nInstance } from '../../test/e2e/harness/n8n-instance';
-import { packRepo } from '../../test/e2e/harness/package-tarball';
-import { REPO_ROOT } from '../../test/e2e/harness/paths';
+import { freePort } from '../n8n-harness/free-port';
+import { N8nApi, type SavedWorkflow, type WorkflowDefinition } from '../n8n-harness/n8n-api';
+import { N8nInstance } from '../n8n-harness/n8n-instance';
+import { packRepo } from '../n8n-harness/package-tarball';
+import { REPO_ROOT } from '../n8n-harness/paths';
 import { exampleFiles, exampleSlug, hasTrigger, readExample, remapCredentials, webhookUrls, type TriggerUrl } from './examples';
 import { loadState, saveState, type StartState } from './state';
 

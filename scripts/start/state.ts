@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OwnerAccount } from '../../test/e2e/harness/n8n-api';
+import type { OwnerAccount } from '../n8n-harness/n8n-api';
 
 export interface StartState {
 	encryptionKey: string;

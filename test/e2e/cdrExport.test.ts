@@ -8,8 +8,8 @@ import path from 'node:path';
 import { DEFAULT_SWITCH_KEY, startSandbox, type Sandbox } from '../../sandbox/server';
 import { callsBetween } from '../../sandbox/switch/reports/cdr';
 import { parseBound } from '../../sandbox/time';
-import { E2E_SETUP_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n, type WorkflowDefinition } from './harness';
-import { REPO_ROOT } from './harness/paths';
+import { E2E_SETUP_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n, type WorkflowDefinition } from '../../scripts/n8n-harness';
+import { REPO_ROOT } from '../../scripts/n8n-harness/paths';
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;

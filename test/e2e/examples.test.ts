@@ -6,7 +6,7 @@ import { importExample, webhookUrls } from '../../scripts/start/examples';
 import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
-import { nodeJson } from './harness';
+import { nodeJson } from '../../scripts/n8n-harness';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();

@@ -17,7 +17,7 @@ import {
 	packRepo,
 	REPO_ROOT,
 	startN8n,
-} from './harness';
+} from '../../scripts/n8n-harness';
 
 const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 

@@ -6,7 +6,7 @@ import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/shared/messaging/complianc
 import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { E2E_SETUP_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n } from './harness';
+import { E2E_SETUP_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n } from '../../scripts/n8n-harness';
 
 let n8n: N8nInstance;
 let api: N8nApi;

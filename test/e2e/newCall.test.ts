@@ -3,7 +3,7 @@
 // New Call. The items come back through n8n's execution API; the sandbox shows what n8n sent.
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
-import { nodeJson } from './harness';
+import { nodeJson } from '../../scripts/n8n-harness';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();

@@ -2,7 +2,7 @@
 // first extension through the SolSwitch Admin node; the sandbox's state shows all three records.
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { importExample } from '../../scripts/start/examples';
-import { nodeJson } from './harness';
+import { nodeJson } from '../../scripts/n8n-harness';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();

@@ -9,8 +9,8 @@ import { gatewayOf } from '../../sandbox/gateway';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
 import { startMainJob, type MainJob } from '../../scripts/start/mainJob';
-import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from './harness';
-import { freePorts } from './harness/free-port';
+import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from '../../scripts/n8n-harness';
+import { freePorts } from '../../scripts/n8n-harness/free-port';
 
 jest.setTimeout(E2E_TEST_TIMEOUT_MS);
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
-import { nodeJson } from './harness';
+import { nodeJson } from '../../scripts/n8n-harness';
 import { useN8nWithSandbox } from './withSandbox';
 
 const PACKET_KEY = 'e2e-packet-key-51d2';

@@ -2,10 +2,10 @@
 // this package installed from its packed tarball, both stopped after the file. (Kept out of
 // harness/, which `npm start` compiles without jest's globals.)
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { packRepo } from './harness/package-tarball';
-import type { N8nApi } from './harness/n8n-api';
-import type { N8nInstance } from './harness/n8n-instance';
-import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, startN8n } from './harness';
+import { packRepo } from '../../scripts/n8n-harness/package-tarball';
+import type { N8nApi } from '../../scripts/n8n-harness/n8n-api';
+import type { N8nInstance } from '../../scripts/n8n-harness/n8n-instance';
+import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, startN8n } from '../../scripts/n8n-harness';
 
 export interface N8nWithSandbox {
 	readonly n8n: N8nInstance;

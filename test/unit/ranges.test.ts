@@ -1,4 +1,4 @@
-import { splitRange } from '../../nodes/shared/transport/ranges';
+import { splitRange } from '../../nodes/engine/transport/ranges';
 
 describe('splitRange', () => {
 	it('keeps a range that fits in one part as it is', () => {

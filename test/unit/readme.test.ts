@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readBlock } from '../../nodes/shared/generators/readme';
+import { readBlock } from '../../scripts/readme/operationsTable';
 import { readmeBlocks } from '../../scripts/readme-blocks';
 
 const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');

@@ -2,9 +2,9 @@
  * Call-control functions of switch-calls-reporting.md ("Endpoints"), one entry per row.
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
-import { channel, customer, extensionNumber } from '../../shared/catalog/attributes';
-import { RULES } from '../../shared/catalog/rules';
-import type { OperationSpec } from '../../shared/catalog/types';
+import { channel, customer, extensionNumber } from '../../engine/catalog/attributes';
+import { RULES } from '../../engine/catalog/rules';
+import type { OperationSpec } from '../../engine/catalog/types';
 import { prepareFaxFile, faxFileFields } from '../prepare/faxFile';
 
 export const callControl: OperationSpec[] = [

@@ -4,7 +4,7 @@
  * DV". This entry sends no request: it answers the Digit Validation request that started the
  * workflow (a SolSwitch Trigger with Answer From: Answer Node), as n8n's Respond to Webhook does.
  */
-import type { LocalRunner, OperationSpec } from '../../shared/catalog/types';
+import type { LocalRunner, OperationSpec } from '../../engine/catalog/types';
 
 /** One line, as the DV compares it with its configured options (the trigger enforces the same). */
 const optionRule = { pattern: /^(?=.*\S)[^\r\n]{1,256}$/, text: 'must be one line of 1 to 256 characters, not blank' };

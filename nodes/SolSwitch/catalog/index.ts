@@ -1,5 +1,5 @@
 /** The SolSwitch node's catalog: switch-calls-reporting.md, call control and reporting. */
-import type { Catalog } from '../../shared/catalog/types';
+import type { Catalog } from '../../engine/catalog/types';
 import { callControl } from './callControl';
 import { digitValidation } from './digitValidation';
 import { reporting } from './reporting';

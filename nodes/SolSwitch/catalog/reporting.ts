@@ -3,9 +3,9 @@
  * recordings, agents, queues, live stats, digit validation and multichannel messages.
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
-import { customer } from '../../shared/catalog/attributes';
-import { RULES } from '../../shared/catalog/rules';
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import { customer } from '../../engine/catalog/attributes';
+import { RULES } from '../../engine/catalog/rules';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { shapeAgentStats } from '../shapers/agentStats';
 import { RECORDING_FIELDS, shapeCallRecording } from '../shapers/callRecording';
 import { CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '../shapers/cdrExport';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { currentCustomer } from '../../shared/methods/currentCustomer';
-import { functionUrl, solswitchRequest } from '../../shared/transport/request';
+import { functionUrl, solswitchRequest } from '../../engine/transport/request';
 
 const CREDENTIAL = 'solSwitchApi';
 

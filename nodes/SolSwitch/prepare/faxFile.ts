@@ -3,7 +3,7 @@
  * data sent as the data URI `data:application/pdf;base64,<data>` the interface accepts.
  */
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
 
 const show = { resource: ['fax'], operation: ['send'] };
 

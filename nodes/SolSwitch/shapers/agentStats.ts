@@ -3,7 +3,7 @@
  * action, carrying the extension and the action ID.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
-import { isRecord, keyedPairs } from '../../shared/shapers/entries';
+import { isRecord, keyedPairs } from '../../engine/shapers/entries';
 
 export function shapeAgentStats(response: unknown): INodeExecutionData[] {
 	const items: INodeExecutionData[] = [];

@@ -4,7 +4,7 @@
  * its URL into binary data named `<CallID>-<portion>.mp3`, ready to save or mail.
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
 import { entriesOfCall } from './perCall';
 
 const show = { resource: ['report'], operation: ['getRecording'] };

@@ -3,8 +3,8 @@
  * CallID (the default, ready for a spreadsheet), or one item per call with its legs nested.
  */
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
-import { keyedPairs, recordsOf } from '../../shared/shapers/entries';
+import type { ShapeContext } from '../../engine/catalog/types';
+import { keyedPairs, recordsOf } from '../../engine/shapers/entries';
 
 export const CDR_OUTPUT_OPTION: INodeProperties = {
 	displayName: 'Output',

@@ -3,7 +3,7 @@
  * per queue; the status object is not a queue and is dropped.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
-import { recordsOf } from '../../shared/shapers/entries';
+import { recordsOf } from '../../engine/shapers/entries';
 
 export function shapeLiveQueueStats(response: unknown): INodeExecutionData[] {
 	return recordsOf(response)

@@ -4,8 +4,8 @@
  * extension's presence, or the whole answer as one item.
  */
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
-import { isRecord, keyedPairs, recordsOf } from '../../shared/shapers/entries';
+import type { ShapeContext } from '../../engine/catalog/types';
+import { isRecord, keyedPairs, recordsOf } from '../../engine/shapers/entries';
 
 export const LIVE_STATS_PART_FIELD: INodeProperties = {
 	displayName: 'Return',

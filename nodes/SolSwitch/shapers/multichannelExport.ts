@@ -4,8 +4,8 @@
  * item per message carrying its conversation's fields.
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
-import { isRecord, keyedPairs, recordsOf } from '../../shared/shapers/entries';
+import type { ShapeContext } from '../../engine/catalog/types';
+import { isRecord, keyedPairs, recordsOf } from '../../engine/shapers/entries';
 
 export const MCM_OUTPUT_OPTION: INodeProperties = {
 	displayName: 'Output',

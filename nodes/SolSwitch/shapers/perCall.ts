@@ -3,8 +3,8 @@
  * item per entry, each carrying the CallID asked for so rows from several calls stay apart.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
-import { isRecord, recordsOf } from '../../shared/shapers/entries';
+import type { ShapeContext } from '../../engine/catalog/types';
+import { isRecord, recordsOf } from '../../engine/shapers/entries';
 
 export function entriesOfCall(response: unknown, key: string, ctx: ShapeContext): IDataObject[] {
 	const list = isRecord(response) ? response[key] : undefined;

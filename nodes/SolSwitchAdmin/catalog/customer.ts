@@ -1,5 +1,5 @@
 /** Customer suite of switch-management.md ("Customer record", "Suites"): needs a global key. */
-import type { OperationSpec } from '../../shared/catalog/types';
+import type { OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, digits, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

@@ -1,6 +1,6 @@
 /** DID suite of switch-management.md ("DID record", "Suites"): needs a global key. */
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
-import { RULES } from '../../shared/catalog/rules';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
+import { RULES } from '../../engine/catalog/rules';
 import { ADMIN_RULES, customerPick, digits, flag, number, text } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

@@ -2,8 +2,8 @@
  * Extension suite of switch-management.md ("Extension record", rules 7 and 8): a global key acts on
  * any customer, a customer-scoped key only on its own (and must name it).
  */
-import { RULES } from '../../shared/catalog/rules';
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import { RULES } from '../../engine/catalog/rules';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, choice, customerPick, digits, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

@@ -2,8 +2,8 @@
  * Short builders for the record tables of switch-management.md, so each suite's table reads like the
  * document's: one line per field with its type, default and rule.
  */
-import { RULES } from '../../shared/catalog/rules';
-import type { AttributeRule, AttributeSpec } from '../../shared/catalog/types';
+import { RULES } from '../../engine/catalog/rules';
+import type { AttributeRule, AttributeSpec } from '../../engine/catalog/types';
 
 type Extra = Partial<AttributeSpec>;
 

@@ -1,5 +1,5 @@
 /** Firewall suite of switch-management.md ("Firewall rule record", rule 12). */
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, choice, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

@@ -1,5 +1,5 @@
 /** The SolSwitch Admin node's catalog: switch-management.md, every function of the document. */
-import type { Catalog } from '../../shared/catalog/types';
+import type { Catalog } from '../../engine/catalog/types';
 import { customerSuite } from './customer';
 import { didSuite } from './did';
 import { extensionSuite } from './extension';

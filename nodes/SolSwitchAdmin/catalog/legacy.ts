@@ -2,9 +2,9 @@
  * Legacy functions of switch-management.md: still answered by the switch for existing
  * integrations, deprecated in favour of the DID and customer suites (`deprecatedBy`).
  */
-import { customer } from '../../shared/catalog/attributes';
-import { RULES } from '../../shared/catalog/rules';
-import type { OperationSpec } from '../../shared/catalog/types';
+import { customer } from '../../engine/catalog/attributes';
+import { RULES } from '../../engine/catalog/rules';
+import type { OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, digits, number, required, text } from './fields';
 
 const deprecated = (replacement: string, what: string) => `Deprecated: use ${replacement} instead. ${what}`;

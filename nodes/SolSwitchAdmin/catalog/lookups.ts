@@ -1,7 +1,7 @@
 /** Lookups of switch-management.md ("Lookups and legacy functions"). */
-import { customer } from '../../shared/catalog/attributes';
-import { RULES } from '../../shared/catalog/rules';
-import type { OperationSpec } from '../../shared/catalog/types';
+import { customer } from '../../engine/catalog/attributes';
+import { RULES } from '../../engine/catalog/rules';
+import type { OperationSpec } from '../../engine/catalog/types';
 import { flag } from './fields';
 
 export const lookups: OperationSpec[] = [

@@ -1,5 +1,5 @@
 /** SIP account suite of switch-management.md ("SIP account record", rule 11). */
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, choice, customerPick, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

@@ -3,7 +3,7 @@
  * record table: add takes the table as the document marks it, edit takes the same fields all
  * optional (only the fields the user sets are sent: omitted fields keep their values on the switch).
  */
-import type { AttributeSpec, OperationSpec, ResponseSpec } from '../../shared/catalog/types';
+import type { AttributeSpec, OperationSpec, ResponseSpec } from '../../engine/catalog/types';
 import { optional } from './fields';
 
 export interface Suite {

@@ -1,7 +1,7 @@
 /** Toll functions of switch-management.md ("Toll Rates", "Toll Reporting"). */
-import { customer } from '../../shared/catalog/attributes';
-import { RULES } from '../../shared/catalog/rules';
-import type { OperationSpec } from '../../shared/catalog/types';
+import { customer } from '../../engine/catalog/attributes';
+import { RULES } from '../../engine/catalog/rules';
+import type { OperationSpec } from '../../engine/catalog/types';
 import { shapeTollRates } from '../shapers';
 
 export const toll: OperationSpec[] = [

@@ -1,5 +1,5 @@
 /** Trunk suite of switch-management.md ("Trunk record"). */
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { choice, digits, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

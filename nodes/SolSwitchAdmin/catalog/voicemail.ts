@@ -2,8 +2,8 @@
  * Voicemail suite of switch-management.md ("Voicemail box record", rules 9 and 10). Delete's request
  * attributes are "not shown" in the document: it takes the box's ID, as edit does.
  */
-import { RULES } from '../../shared/catalog/rules';
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
+import { RULES } from '../../engine/catalog/rules';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, choice, customerPick, digits, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 

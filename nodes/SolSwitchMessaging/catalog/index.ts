@@ -1,5 +1,5 @@
 /** The SolSwitch Messaging node's catalog: messaging-gateway.md. */
-import type { Catalog } from '../../shared/catalog/types';
+import type { Catalog } from '../../engine/catalog/types';
 import { messages } from './messages';
 import { usage } from './usage';
 

@@ -2,8 +2,8 @@
  * MT SMS, MT MMS and the reply to an MO message, from messaging-gateway.md ("MT SMS request",
  * "MT MMS request", "MO callback response"). Read beside the document's tables.
  */
-import type { AttributeSpec, OperationSpec } from '../../shared/catalog/types';
-import { RULES } from '../../shared/catalog/rules';
+import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
+import { RULES } from '../../engine/catalog/rules';
 import { mmsContentFields, prepareMmsContent } from '../prepare/mmsContent';
 import { replyToMessage } from '../reply/replyToMessage';
 import { shapeSentSms } from '../shapers/sentSms';

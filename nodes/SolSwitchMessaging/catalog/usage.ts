@@ -1,6 +1,6 @@
 /** The usage report, from messaging-gateway.md ("Usage report request" / "response"). */
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationSpec } from '../../shared/catalog/types';
+import type { OperationSpec } from '../../engine/catalog/types';
 import { mergeUsageReports, shapeUsageReport } from '../shapers/usageReport';
 
 const outputOption: INodeProperties = {

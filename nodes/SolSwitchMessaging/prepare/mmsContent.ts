@@ -3,7 +3,7 @@
  * (file name and MIME type as n8n knows them), or typed by hand.
  */
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
 
 const show = { resource: ['message'], operation: ['sendMms'] };
 

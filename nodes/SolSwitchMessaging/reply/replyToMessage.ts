@@ -6,7 +6,7 @@
  * trigger without a second execution.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
 import { dedupKey, okReply, remember } from '../../shared/messaging/replies';
 
 export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';

@@ -1,6 +1,6 @@
 /** Send SMS: the gateway's answer (Status, ID) plus, as a help, how the text travels. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
 import { characterCount } from '../../shared/messaging/body';
 import { segmentation } from '../../shared/messaging/encoding';
 

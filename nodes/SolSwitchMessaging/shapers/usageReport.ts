@@ -3,7 +3,7 @@
  * concatenated), then a summary item and one item per record, as the Output option asks.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import type { ShapeContext } from '../../shared/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
 
 const SUMMARY_FIELDS = ['Total', 'Sent', 'Received', 'CarrierLookups'] as const;
 

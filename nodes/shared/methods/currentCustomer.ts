@@ -3,7 +3,7 @@
  * the credential's Default Customer, else none (the switch's default, 1).
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
-import { locatorValue } from '../generators/values';
+import { locatorValue } from '../../engine/generators/values';
 
 export async function currentCustomer(ctx: ILoadOptionsFunctions, credential = 'solSwitchApi'): Promise<string> {
 	for (const path of ['Customer', 'additionalFields.Customer']) {

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { solSwitchAdminCatalog as catalog } from '../../../nodes/SolSwitchAdmin/catalog';
 import { SolSwitchAdmin } from '../../../nodes/SolSwitchAdmin/SolSwitchAdmin.node';
-import { findOperation } from '../../../nodes/shared/execute';
-import { buildRequestBody } from '../../../nodes/shared/generators/schema';
-import { operationsTable } from '../../../nodes/shared/generators/readme';
+import { findOperation } from '../../../nodes/engine/execute';
+import { buildRequestBody } from '../../../nodes/engine/generators/schema';
+import { operationsTable } from '../../../scripts/readme/operationsTable';
 
 /** Every function path of switch-management.md's Endpoints tables (Toll Billing Info has none shown). */
 const DOCUMENT_PATHS = [

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { buildProperties } from '../../../nodes/shared/generators/properties';
+import { buildProperties } from '../../../nodes/engine/generators/properties';
 import { solSwitchCatalog } from '../../../nodes/SolSwitch/catalog';
 
 const properties = buildProperties(solSwitchCatalog);

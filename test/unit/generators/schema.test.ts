@@ -1,5 +1,5 @@
-import type { OperationSpec } from '../../../nodes/shared/catalog/types';
-import { buildRequestBody } from '../../../nodes/shared/generators/schema';
+import type { OperationSpec } from '../../../nodes/engine/catalog/types';
+import { buildRequestBody } from '../../../nodes/engine/generators/schema';
 import { callControl } from '../../../nodes/SolSwitch/catalog/callControl';
 
 const op = (operation: string) => callControl.find((o) => o.operation === operation)!;

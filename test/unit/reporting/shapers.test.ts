@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { ShapeContext } from '../../../nodes/shared/catalog/types';
+import type { ShapeContext } from '../../../nodes/engine/catalog/types';
 import { shapeAgentStats } from '../../../nodes/SolSwitch/shapers/agentStats';
 import { recordingFileName } from '../../../nodes/SolSwitch/shapers/callRecording';
 import { shapeCdrExport } from '../../../nodes/SolSwitch/shapers/cdrExport';

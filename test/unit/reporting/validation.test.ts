@@ -1,5 +1,5 @@
-import { findOperation } from '../../../nodes/shared/execute';
-import { buildRequestBody } from '../../../nodes/shared/generators/schema';
+import { findOperation } from '../../../nodes/engine/execute';
+import { buildRequestBody } from '../../../nodes/engine/generators/schema';
 import { solSwitchCatalog } from '../../../nodes/SolSwitch/catalog';
 
 const op = (resource: string, operation: string) => findOperation(solSwitchCatalog, resource, operation);

@@ -1,5 +1,5 @@
-import { shapeResponse } from '../../../nodes/shared/shapers/basic';
-import type { ShapeContext } from '../../../nodes/shared/catalog/types';
+import { shapeResponse } from '../../../nodes/engine/shapers/basic';
+import type { ShapeContext } from '../../../nodes/engine/catalog/types';
 
 const ctx = {} as ShapeContext;
 const json = async (...args: Parameters<typeof shapeResponse>) => (await shapeResponse(...args)).map((i) => i.json);

@@ -1,5 +1,5 @@
-import { hintFor, isEmptyReason } from '../../../nodes/shared/transport/failures';
-import { functionUrl, scrub } from '../../../nodes/shared/transport/request';
+import { hintFor, isEmptyReason } from '../../../nodes/engine/transport/failures';
+import { functionUrl, scrub } from '../../../nodes/engine/transport/request';
 
 describe('FAIL reasons', () => {
 	it('treats the "nothing found" reasons of the interface as empty results', () => {

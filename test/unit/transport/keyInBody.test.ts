@@ -1,4 +1,4 @@
-import { addKeyToBody } from '../../../nodes/shared/transport/keyInBody';
+import { addKeyToBody } from '../../../nodes/engine/transport/keyInBody';
 import { SolSwitchApi } from '../../../credentials/SolSwitchApi.credentials';
 
 describe('the Key travels as a request attribute', () => {

@@ -2,8 +2,8 @@
  * The README's operations tables, generated from a catalog. A unit test fails when the README and the
  * table disagree; `npm run readme` rewrites the README's generated blocks.
  */
-import type { AttributeSpec, Catalog } from '../catalog/types';
-import { labelOf } from './names';
+import type { AttributeSpec, Catalog } from '../../nodes/engine/catalog/types';
+import { labelOf } from '../../nodes/engine/generators/names';
 
 function attrList(attributes: AttributeSpec[]): string {
 	return attributes.map((a) => `\`${a.name}\``).join(', ') || '—';

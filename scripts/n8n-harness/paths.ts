@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * The repository root: the nearest folder above this file holding scripts/install-n8n.sh. This file
- * is test/e2e/harness/paths.ts, and also build/test/e2e/harness/paths.js when compiled for
+ * is scripts/n8n-harness/paths.ts, and also build/scripts/n8n-harness/paths.js when compiled for
  * `npm start` (tsconfig.tools.json), so a fixed number of '..' would not do.
  */
 export const REPO_ROOT = findRepoRoot(__dirname);
@@ -13,7 +13,7 @@ export const REPO_ROOT = findRepoRoot(__dirname);
 function findRepoRoot(from: string): string {
 	for (let dir = from; ; dir = path.dirname(dir)) {
 		if (fs.existsSync(path.join(dir, 'scripts', 'install-n8n.sh')) && fs.existsSync(path.join(dir, 'package.json'))) return dir;
-		if (path.dirname(dir) === dir) return path.resolve(from, '..', '..', '..');
+		if (path.dirname(dir) === dir) return path.resolve(from, '..', '..');
 	}
 }
 
