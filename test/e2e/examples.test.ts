@@ -7,6 +7,8 @@ import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { nodeJson } from '../../scripts/n8n-harness';
+import type { SavedDataTable } from '../../scripts/start/dataTables';
+import { OPT_OUT_TABLE, sendOptOutsAndReadBack } from './scenarios/optOuts';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
@@ -22,12 +24,12 @@ beforeAll(async () => {
 	messagingCredential = credential.id;
 });
 
-/** Imports and publishes an example; returns its id and the URL of its (only) trigger. */
+/** Imports and publishes an example; returns its id, the URL of its (only) trigger and its data tables. */
 async function publishExample(file: string) {
 	const workflow = await importExample(env.api, file, { solSwitchMessagingApi: messagingCredential });
 	await env.api.publishWorkflow(workflow.id);
 	const [url] = webhookUrls(workflow, env.n8n.baseUrl);
-	return { id: workflow.id, url: url.url };
+	return { id: workflow.id, url: url.url, dataTables: workflow.dataTables };
 }
 
 async function injectMo(Body: string, From = '15145550123') {
@@ -41,9 +43,11 @@ async function injectMo(Body: string, From = '15145550123') {
 
 describe('SMS auto-reply on keywords', () => {
 	let workflowId: string;
+	let optOuts: SavedDataTable;
 	beforeAll(async () => {
-		const { id, url } = await publishExample('examples/sms-auto-reply.json');
+		const { id, url, dataTables } = await publishExample('examples/sms-auto-reply.json');
 		workflowId = id;
+		optOuts = dataTables[OPT_OUT_TABLE];
 		gatewayOf(env.sandbox).configure({ providerUrl: url, retries: 2 });
 	});
 
@@ -61,13 +65,20 @@ describe('SMS auto-reply on keywords', () => {
 		expect((await injectMo('Aide')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.aideText);
 	});
 
-	it('answers STOP at once and records the opt-out in the workflow', async () => {
+	it('answers STOP at once and records the opt-out in its Data Table', async () => {
 		const before = (await env.api.waitForExecutions(workflowId, 2)).length;
 		expect((await injectMo('STOP', '15145550999')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.stopText);
 		const executions = await env.api.waitForExecutions(workflowId, before + 1);
 		const stop = executions.find((e) => nodeJson(e, 'Incoming SMS')[0]?.keyword === 'STOP')!;
 		expect(stop.status).toBe('success');
-		expect(nodeJson(stop, 'Record Opt-Out')).toEqual([{ optedOut: '15145550999', total: 1 }]);
+		expect(nodeJson(stop, 'Record Opt-Out')).toEqual([
+			expect.objectContaining({ from: '15145550999', to: '55555', keyword: 'STOP', optedOutAt: expect.any(String) }),
+		]);
+	});
+
+	it('keeps every opt-out from several numbers, one row each even after a repeated STOP', async () => {
+		const rows = await sendOptOutsAndReadBack({ api: env.api, sandbox: env.sandbox, workflowId, table: optOuts });
+		expect(rows).toHaveLength(4);
 	});
 });
 
