@@ -6,6 +6,11 @@
  * and the node's column mapping lists the columns with their types. So the example file stays the
  * one description of its table: nothing to keep in step here.
  *
+ * Both n8n lines have the Data Table node (n8n-nodes-base.dataTable; typeVersion 1 is the one 1.123
+ * knows, 2.40 knows 1 and 1.1) with the Upsert operation, and its module is on by default (1.123:
+ * backend-common module-registry defaultModules). 1.123's table picker has only the From List and
+ * ID modes (2.40 adds By Name, a substring match): an example points at its table by id.
+ *
  * REST (n8n 2.40 and 1.123, modules/data-table/data-table.controller): a table lives in a project;
  * GET /rest/projects/personal gives the owner's; /rest/projects/:projectId/data-tables lists
  * (?filter={"name":...}, a case-insensitive substring match) and creates ({name, columns}); its
@@ -123,7 +128,10 @@ export function remapDataTables(workflow: WorkflowDefinition, tables: Record<str
 	return copy;
 }
 
-/** n8n caps a page of rows at 250 (api-types pagination.dto MAX_ITEMS_PER_PAGE), whatever `take` asks. */
+/**
+ * n8n caps a page of rows, whatever `take` asks (api-types pagination.dto MAX_ITEMS_PER_PAGE: 250 in
+ * 2.40, 50 in 1.123); the loop below goes on from where the last page ended, whichever cap applies.
+ */
 const ROWS_PAGE = 250;
 
 /** Every row of a table, oldest first, page by page. */
