@@ -3,12 +3,10 @@
 // gateway or switch got back. (The CDR export and onboarding examples have test files of their own.)
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/shared/messaging/complianceTexts';
 import { importExample, webhookUrls } from '../../scripts/start/examples';
-import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { nodeJson } from '../../scripts/n8n-harness';
-import type { SavedDataTable } from '../../scripts/start/dataTables';
-import { OPT_OUT_TABLE, sendOptOutsAndReadBack } from './scenarios/optOuts';
+import { publishOptOutExample, sendOptOutsAndReadBack, type OptOutScenarioTarget } from './scenarios/optOuts';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
@@ -24,12 +22,12 @@ beforeAll(async () => {
 	messagingCredential = credential.id;
 });
 
-/** Imports and publishes an example; returns its id, the URL of its (only) trigger and its data tables. */
+/** Imports and publishes an example; returns its id and the URL of its (only) trigger. */
 async function publishExample(file: string) {
 	const workflow = await importExample(env.api, file, { solSwitchMessagingApi: messagingCredential });
 	await env.api.publishWorkflow(workflow.id);
 	const [url] = webhookUrls(workflow, env.n8n.baseUrl);
-	return { id: workflow.id, url: url.url, dataTables: workflow.dataTables };
+	return { id: workflow.id, url: url.url };
 }
 
 async function injectMo(Body: string, From = '15145550123') {
@@ -42,13 +40,11 @@ async function injectMo(Body: string, From = '15145550123') {
 }
 
 describe('SMS auto-reply on keywords', () => {
+	let optOuts: OptOutScenarioTarget;
 	let workflowId: string;
-	let optOuts: SavedDataTable;
 	beforeAll(async () => {
-		const { id, url, dataTables } = await publishExample('examples/sms-auto-reply.json');
-		workflowId = id;
-		optOuts = dataTables[OPT_OUT_TABLE];
-		gatewayOf(env.sandbox).configure({ providerUrl: url, retries: 2 });
+		optOuts = await publishOptOutExample({ ...env, webhookBaseUrl: env.n8n.baseUrl }, messagingCredential);
+		workflowId = optOuts.workflowId;
 	});
 
 	it('answers a keyword from its table, and anything else with the menu', async () => {
@@ -77,7 +73,7 @@ describe('SMS auto-reply on keywords', () => {
 	});
 
 	it('keeps every opt-out from several numbers, one row each even after a repeated STOP', async () => {
-		const rows = await sendOptOutsAndReadBack({ api: env.api, sandbox: env.sandbox, workflowId, table: optOuts });
+		const rows = await sendOptOutsAndReadBack(optOuts);
 		expect(rows).toHaveLength(4);
 	});
 });

@@ -1,8 +1,13 @@
 // SHARED SCENARIO: the regular-mode e2e (test/e2e/examples.test.ts, run against n8n 2.x and 1.x) and
-// the queue-mode suite call this same function, so "every opt-out is kept" means the same thing in
-// both. It drives examples/sms-auto-reply.json, already imported and published (importExample made
-// its Data Table), through the sandbox gateway, whose providerUrl must point at the example's trigger
-// (in queue mode: the URL of a webhook processor). It reads n8n through `api`, the main process's REST.
+// the queue-mode suite call these same functions, so "every opt-out is kept" means the same thing in
+// both. In a test file:
+//
+//   const target = await publishOptOutExample(env);   // env: { api, sandbox, webhookBaseUrl }
+//   await sendOptOutsAndReadBack(target);
+//
+// publishOptOutExample imports examples/sms-auto-reply.json (importExample makes its Data Table),
+// publishes it and points the sandbox gateway at its trigger under `webhookBaseUrl` (in queue mode:
+// a webhook processor). REST calls go to `api`, n8n main.
 //
 // What it proves: STOP / ARRET from several numbers, and a repeated STOP, are each answered at once
 // with the opt-out text; every number then has exactly one row in the "SMS opt-outs" table, with the
@@ -10,9 +15,12 @@
 // REST API, so the test sees what a later campaign would read, not what a workflow run returned.
 import { randomInt } from 'node:crypto';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
+import { gatewayOf } from '../../../sandbox/gateway';
+import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import type { Sandbox } from '../../../sandbox/server';
 import type { N8nApi } from '../../../scripts/n8n-harness/n8n-api';
 import { dataTableRows, type SavedDataTable } from '../../../scripts/start/dataTables';
+import { importExample, webhookUrls } from '../../../scripts/start/examples';
 
 /** The table the example's Record Opt-Out node writes to (its name in the example file). */
 export const OPT_OUT_TABLE = 'SMS opt-outs';
@@ -36,6 +44,31 @@ export interface OptOutRow {
 	to: string;
 	keyword: string;
 	optedOutAt: string;
+}
+
+/**
+ * Imports and publishes the SMS auto-reply example (with a new Messaging credential pointing at the
+ * sandbox, unless one is given) and points the sandbox gateway at its trigger.
+ */
+export async function publishOptOutExample(
+	env: { api: N8nApi; sandbox: Sandbox; webhookBaseUrl: string },
+	messagingCredentialId?: string,
+): Promise<OptOutScenarioTarget> {
+	const credentialId =
+		messagingCredentialId ??
+		(
+			await env.api.createCredential('SolSwitch Messaging sandbox', 'solSwitchMessagingApi', {
+				baseUrl: env.sandbox.url,
+				apiKey: DEFAULT_GATEWAY_KEY,
+				inboundApiKey: DEFAULT_INBOUND_KEY,
+				inboundKeyType: 'body',
+			})
+		).id;
+	const workflow = await importExample(env.api, 'examples/sms-auto-reply.json', { solSwitchMessagingApi: credentialId });
+	await env.api.publishWorkflow(workflow.id);
+	const [trigger] = webhookUrls(workflow, env.webhookBaseUrl);
+	gatewayOf(env.sandbox).configure({ providerUrl: trigger.url, retries: 2 });
+	return { api: env.api, sandbox: env.sandbox, workflowId: workflow.id, table: workflow.dataTables[OPT_OUT_TABLE] };
 }
 
 const OPT_OUT_ANSWERS: Record<string, string> = { STOP: DEFAULT_COMPLIANCE_TEXTS.stopText, ARRET: DEFAULT_COMPLIANCE_TEXTS.arretText };
