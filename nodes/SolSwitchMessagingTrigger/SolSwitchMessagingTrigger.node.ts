@@ -2,6 +2,7 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type IHookFunctions,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -11,7 +12,7 @@ import {
 import { bodyProblem } from '../shared/messaging/body';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
 import type { Compliance } from '../shared/messaging/keywords';
-import { dedupKey, okReply, recall, remember } from '../shared/messaging/replies';
+import { createReplyMemory, dedupKey, hasReplyMemory, okReply, recall, remember } from '../shared/messaging/replies';
 import { parseCallback } from './callback';
 import { carriesInboundKey } from './inboundCredential';
 import { downloadMedia } from './media';
@@ -56,13 +57,15 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// The URL is given to the operator by hand: nothing to register with the gateway.
+	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
+	// creates the redelivery memory, which n8n saves right after (see replies.ts).
 	webhookMethods = {
 		default: {
-			async checkExists(): Promise<boolean> {
-				return true;
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return hasReplyMemory(this.getWorkflowStaticData('global'));
 			},
-			async create(): Promise<boolean> {
+			async create(this: IHookFunctions): Promise<boolean> {
+				createReplyMemory(this.getWorkflowStaticData('global'));
 				return true;
 			},
 			async delete(): Promise<boolean> {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { BinaryDataService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
 import { Container, initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../../scripts/n8n-engine/n8nCore';
-import type { IWebhookResponseData } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	Workflow,
 	createRunExecutionData,
@@ -103,6 +103,11 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 	const credentialsHelper = new TestCredentialsHelper({ solSwitchMessagingApi: options.credentials });
 	const executions: INodeExecutionData[][] = [];
 	const runs: IRun[] = [];
+	// Published as n8n publishes it: the trigger's webhook methods run first (what they write to the
+	// static data is saved by n8n right after them).
+	const hooks = allNodeTypes.solSwitchMessagingTrigger.webhookMethods!.default!;
+	const hookThis = { getWorkflowStaticData: (type: string) => workflow.getStaticData(type, trigger) } as unknown as IHookFunctions;
+	if (!(await hooks.checkExists.call(hookThis))) await hooks.create.call(hookThis);
 	const webhookDescription = allNodeTypes.solSwitchMessagingTrigger.description.webhooks![0];
 	const replyMode = String(options.parameters.replyMode ?? 'onReceived');
 
