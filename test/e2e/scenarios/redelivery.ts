@@ -65,6 +65,23 @@ export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string,
 	return await env.api.waitForExecutions(workflowId, all.length);
 }
 
+/**
+ * Waits until n8n has saved the memory of a callback's answer. The trigger writes its answer to the
+ * gateway a few milliseconds before n8n saves the static data (n8n's order, webhook-helpers.js), and
+ * another call loading the static data in between, then saving its own, erases the entry: that race
+ * is measured apart (simultaneousCopies.ts, README "Running in queue mode"). These scenarios prove
+ * what holds once the answer is saved: later messages and the worker's replies do not erase it.
+ */
+export async function untilRemembered(env: ScenarioEnv, workflowId: string, messageId: string): Promise<void> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const workflow = (await env.api.getWorkflow(workflowId)) as { staticData?: unknown };
+		if (JSON.stringify(workflow.staticData ?? null).includes(messageId)) return;
+		if (Date.now() > deadline) throw new Error(`the answer to ${messageId} was never saved in workflow ${workflowId}'s static data`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
 /** The message (or report) ID each execution was started for. */
 export function messageIds(executions: Execution[], triggerName = 'SMS In'): string[] {
 	return executions.map((e) => String(nodeJson(e, triggerName)[0]?.id)).sort();
@@ -102,7 +119,9 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { workflowRepliesR
 			const { id, gateway } = await publish(replyMode);
 			const [a, b] = [`A-${randomUUID()}`, `B-${randomUUID()}`];
 			const first = await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'alpha', ID: a }).done;
+			await untilRemembered(env, id, a);
 			const other = await gateway.injectMo({ From: '15145550124', To: '55555', Body: 'bravo', ID: b }).done;
+			await untilRemembered(env, id, b);
 			const again = await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'alpha', ID: a }).done;
 
 			expect([first, other, again].map((d) => [d.state, d.replyBody])).toEqual([
@@ -117,7 +136,9 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { workflowRepliesR
 			const { id, gateway } = await publish(replyMode);
 			const [reportId, c] = [`R-${randomUUID()}`, `C-${randomUUID()}`];
 			const first = await gateway.sendReport(reportId, '55555', '15145550123', 0).done;
+			await untilRemembered(env, id, reportId);
 			const other = await gateway.injectMo({ From: '15145550125', To: '55555', Body: 'charlie', ID: c }).done;
+			await untilRemembered(env, id, c);
 			const again = await gateway.sendReport(reportId, '55555', '15145550123', 0).done;
 			expect([first.state, other.state, again.state]).toEqual(['delivered', 'delivered', 'delivered']);
 			expect(other.replyBody).toBe(computed('charlie'));
@@ -128,10 +149,12 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { workflowRepliesR
 			const { id, gateway } = await publish(replyMode);
 			const [stop, d, e] = [`S-${randomUUID()}`, `D-${randomUUID()}`, `E-${randomUUID()}`];
 			const first = await gateway.injectMo({ From: '15145550126', To: '55555', Body: 'STOP', ID: stop }).done;
-			const others = [
-				await gateway.injectMo({ From: '15145550127', To: '55555', Body: 'delta', ID: d }).done,
-				await gateway.injectMo({ From: '15145550128', To: '55555', Body: 'echo', ID: e }).done,
-			];
+			await untilRemembered(env, id, stop);
+			const others = [];
+			for (const [messageId, text] of [[d, 'delta'], [e, 'echo']]) {
+				others.push(await gateway.injectMo({ From: '15145550127', To: '55555', Body: text, ID: messageId }).done);
+				if (remembered) await untilRemembered(env, id, messageId);
+			}
 			const again = await gateway.injectMo({ From: '15145550126', To: '55555', Body: 'STOP', ID: stop }).done;
 			expect(again.replyBody).toBe(first.replyBody);
 			expect(others.map((o) => [o.state, o.replyBody])).toEqual([
