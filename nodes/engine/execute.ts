@@ -10,12 +10,14 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { defaultCustomerOf } from './catalog/attributes';
 import type { Catalog, OperationSpec, ShapeContext } from './catalog/types';
 import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
-import { globalKeyHintRule } from './transport/failures';
+import { returnsRecords } from './catalog/responseKinds';
+import { globalKeyHintRule, switchHints } from './transport/failures';
 import { functionUrl, solswitchRequest } from './transport/request';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
@@ -43,12 +45,16 @@ export function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemInd
 	return raw;
 }
 
-/** Fills `Customer` from the credential's Default Customer when the user left it empty. */
+/**
+ * Fills `Customer` from the credential's Default Customer when the user left it empty, only where
+ * the catalog gives Customer that meaning (`role: 'customer'`). A Default Customer that is not a
+ * numeric customer ID is refused.
+ */
 export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defaultCustomer: unknown): IDataObject {
 	const attribute = op.attributes.find((a) => a.role === 'customer');
-	const value = typeof defaultCustomer === 'number' ? String(defaultCustomer) : String(defaultCustomer ?? '').trim();
-	if (!attribute || body[attribute.name] !== undefined || !value) return body;
-	return { ...body, [attribute.name]: /^\d+$/.test(value) ? Number(value) : value };
+	if (!attribute || body[attribute.name] !== undefined) return body;
+	const value = defaultCustomerOf(defaultCustomer);
+	return value === undefined ? body : { ...body, [attribute.name]: value };
 }
 
 /** "DID > Add": the resource and operation as the editor shows them. */
@@ -79,16 +85,23 @@ export async function runOperation(
 	if (op.prepare) body = await op.prepare(body, ctx);
 	ctx.body = body;
 	if (op.local) return await op.local(body, ctx);
-	// A function that needs a global key says so when the switch refuses a customer-scoped one.
-	const hints = [...(op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : []), ...(catalog.hints ?? [])];
+	// A function that needs a global key says so when the switch refuses a customer-scoped one; the
+	// switch's hints are those that fit this function (its attributes), none for another service.
+	const service = catalog.service ?? 'switch';
+	const hints = [
+		...(op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : []),
+		...(catalog.hints ?? []),
+		...(service === 'switch' ? switchHints(op.attributes.map((a) => a.name)) : []),
+	];
 	const send = (partBody: IDataObject) =>
 		solswitchRequest(fn, {
 			credential: catalog.credential,
 			url: (catalog.url ?? functionUrl)(String(credentials.baseUrl), op.path),
 			body: partBody,
 			bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
-			service: catalog.service,
+			service,
 			hints,
+			emptyIsResult: returnsRecords(op.response),
 			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 			itemIndex,
 		});

@@ -4,7 +4,6 @@
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
 import { customer } from '../../engine/catalog/attributes';
-import { RULES } from '../../engine/catalog/rules';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { shapeAgentStats } from '../shapers/agentStats';
 import { RECORDING_FIELDS, shapeCallRecording } from '../shapers/callRecording';
@@ -35,7 +34,6 @@ const queueId = (description: string): AttributeSpec => ({
 	name: 'queueID',
 	label: 'Queue ID',
 	type: 'digits',
-	rule: RULES.numeric,
 	description,
 	placeholder: '600',
 });
@@ -53,7 +51,6 @@ export const reporting: OperationSpec[] = [
 			{
 				name: 'Extension',
 				type: 'digits',
-				rule: RULES.extension,
 				description: 'Restrict to one extension',
 			},
 			{
@@ -82,7 +79,7 @@ export const reporting: OperationSpec[] = [
 				message: 'Give either Date, or DateStart with DateEnd, not both',
 			},
 		],
-		response: { kind: 'custom', shape: shapeAgentStats },
+		response: { kind: 'custom', shape: shapeAgentStats, records: true },
 	},
 	{
 		resource: 'report',
@@ -93,7 +90,7 @@ export const reporting: OperationSpec[] = [
 		path: 'recording',
 		attributes: [callId('Call whose recordings to get.'), customer()],
 		fields: RECORDING_FIELDS,
-		response: { kind: 'custom', shape: shapeCallRecording },
+		response: { kind: 'custom', shape: shapeCallRecording, records: true },
 	},
 	{
 		resource: 'report',
@@ -109,7 +106,7 @@ export const reporting: OperationSpec[] = [
 		],
 		split: { from: 'DateStart', to: 'DateEnd', daysOption: 'splitDays' },
 		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION],
-		response: { kind: 'custom', shape: shapeCdrExport },
+		response: { kind: 'custom', shape: shapeCdrExport, records: true },
 	},
 	{
 		resource: 'report',
@@ -119,7 +116,7 @@ export const reporting: OperationSpec[] = [
 		description: 'One item per detail (Routed, Answered, Ended ...) with the CallID',
 		path: 'cdrlegdetailsapi',
 		attributes: [callId('Call whose details to get.'), customer()],
-		response: { kind: 'custom', shape: shapeLegDetails },
+		response: { kind: 'custom', shape: shapeLegDetails, records: true },
 	},
 	{
 		resource: 'report',
@@ -134,7 +131,6 @@ export const reporting: OperationSpec[] = [
 			{
 				name: 'DID',
 				type: 'digits',
-				rule: RULES.numeric,
 				description: 'Only entries of calls that dialed this DID',
 			},
 		],
@@ -150,7 +146,7 @@ export const reporting: OperationSpec[] = [
 		description: 'One item per queue: calls, callbacks, available agents, answered, abandoned, wait times',
 		path: 'livequeuestat',
 		attributes: [queueId('Only this queue (default: all queues)'), customer()],
-		response: { kind: 'custom', shape: shapeLiveQueueStats },
+		response: { kind: 'custom', shape: shapeLiveQueueStats, records: true },
 	},
 	{
 		resource: 'queue',
@@ -161,7 +157,7 @@ export const reporting: OperationSpec[] = [
 		path: 'livestats',
 		attributes: [queueId('Only this queue (default: all queues)'), customer()],
 		fields: [LIVE_STATS_PART_FIELD],
-		response: { kind: 'custom', shape: shapeLiveStats },
+		response: { kind: 'custom', shape: shapeLiveStats, records: true },
 	},
 	{
 		resource: 'report',
@@ -183,6 +179,6 @@ export const reporting: OperationSpec[] = [
 			},
 		],
 		options: [MCM_OUTPUT_OPTION],
-		response: { kind: 'custom', shape: shapeMultichannelExport },
+		response: { kind: 'custom', shape: shapeMultichannelExport, records: true },
 	},
 ];

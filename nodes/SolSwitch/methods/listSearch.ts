@@ -16,6 +16,8 @@ async function ask(ctx: ILoadOptionsFunctions, path: string, body: IDataObject):
 		credential: CREDENTIAL,
 		url: functionUrl(String(credentials.baseUrl), path),
 		body: { ...body, ...(customer ? { Customer: customer } : {}) },
+		// Both lookups are lists: "No Records Found." is an empty dropdown.
+		emptyIsResult: true,
 	});
 	return answer.kind === 'ok' ? (answer.data as IDataObject) : {};
 }

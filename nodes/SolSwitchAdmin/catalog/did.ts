@@ -1,7 +1,7 @@
 /** DID suite of switch-management.md ("DID record", "Suites"): needs a global key. */
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { RULES } from '../../engine/catalog/rules';
-import { ADMIN_RULES, customerPick, digits, flag, number, text } from './fields';
+import { customerPick, digits, flag, number, text } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'did', noun: 'DID', path: 'did', scope: 'global' };
@@ -34,7 +34,7 @@ const didFields: AttributeSpec[] = [
 export const didSuite: OperationSpec[] = [
 	viewOp(suite, [
 		{ ...didIds, description: 'Only these DIDs (row IDs); several IDs allowed' },
-		{ name: 'DID', type: 'list', rule: ADMIN_RULES.phoneNumber, description: 'Only these phone numbers; several allowed' },
+		{ name: 'DID', type: 'list', description: 'Only these phone numbers; several allowed' },
 		customerPick('CustID', 'Only DIDs of this customer'),
 		{ name: 'ViewType', label: 'View Type', type: 'enum', topLevel: true, default: 'Partial', options: [
 			{ name: 'Partial', value: 'Partial', description: 'ID, DID, Description, Active' },
@@ -49,7 +49,6 @@ export const didSuite: OperationSpec[] = [
 				label: 'DIDs',
 				type: 'list',
 				required: true,
-				rule: ADMIN_RULES.phoneNumber,
 				description:
 					'Phone number to add, or several: each gets the same values below. If any is already in use, none is added.',
 				placeholder: '5145550199',

@@ -23,19 +23,21 @@ export const text = (name: string, description: string, extra: Extra = {}): Attr
 	...extra,
 });
 
-/** A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway. */
+/**
+ * A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway.
+ * No rule unless the document states one for the field (give it in `extra`).
+ */
 export const digits = (name: string, description: string, extra: Extra = {}): AttributeSpec => ({
 	name,
 	type: 'digits',
-	rule: RULES.numeric,
 	description,
 	...extra,
 });
 
+/** A count or a limit, shown as a number field; no rule unless the document states one. */
 export const number = (name: string, description: string, extra: Extra = {}): AttributeSpec => ({
 	name,
 	type: 'integer',
-	rule: RULES.nonNegative,
 	description,
 	...extra,
 });
@@ -56,7 +58,6 @@ export const optional = (attribute: AttributeSpec): AttributeSpec => {
 
 /** Value rules of the management document. */
 export const ADMIN_RULES = {
-	phoneNumber: { pattern: /^\+?\d{7,15}$/, text: 'must be a phone number of 7 to 15 digits, without hyphens or spaces' },
 	voicemailPassword: { pattern: /^\d{3,7}$/, text: 'must be a number of 3 to 7 digits' },
 	givenId: { pattern: /^\d{3,6}$/, text: 'must be a number of 3 to 6 digits' },
 	cidInternalOverride: { pattern: /^\d{3,10}$/, text: 'must be 3 to 10 digits' },
@@ -70,6 +71,14 @@ export const ADMIN_RULES = {
 	ipOrSubnet: {
 		pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)(\/([0-9]|[12]\d|3[0-2]))?$/,
 		text: 'must be an address xxx.xxx.xxx.xxx, or a subnet xxx.xxx.xxx.xxx/yy',
+	},
+	ipAddress: {
+		pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$/,
+		text: 'must be xxx.xxx.xxx.xxx for an Address rule',
+	},
+	ipSubnet: {
+		pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)\/([0-9]|[12]\d|3[0-2])$/,
+		text: 'must be xxx.xxx.xxx.xxx/yy for a Subnet rule',
 	},
 	countryCode: { pattern: /^[A-Za-z]{2}$/, text: 'must be a two-letter country code such as CA or UK' },
 	email: { pattern: /^[^\s@,]+@[^\s@,]+$/, text: 'must be an email address' },
@@ -92,17 +101,16 @@ export const viewType = (forcedByIdNote = false): AttributeSpec => ({
 	description: forcedByIdNote ? 'Fields to return. A given ID always returns the Full view.' : 'Fields to return',
 });
 
-/** The numeric ID of one existing record, picked from the switch or typed. */
+/** The ID of one existing record, picked from the switch or typed. */
 export const recordId = (load: string, description: string, extra: Extra = {}): AttributeSpec => ({
 	name: 'ID',
 	type: 'digits',
-	rule: RULES.numeric,
 	load,
 	description,
 	...extra,
 });
 
-/** A customer ID picked from the switch's customers (global key) or typed. */
+/** A customer ID (numeric, convention 5) picked from the switch's customers (global key) or typed. */
 export const customerPick = (name: string, description: string, extra: Extra = {}): AttributeSpec => ({
 	name,
 	label: 'Customer',

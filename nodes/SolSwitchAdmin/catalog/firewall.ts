@@ -1,5 +1,5 @@
 /** Firewall suite of switch-management.md ("Firewall rule record", rule 12). */
-import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
+import type { AttributeSpec, CrossRule, OperationSpec } from '../../engine/catalog/types';
 import { ADMIN_RULES, choice, flag, number, recordId, required, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
@@ -34,6 +34,12 @@ const ruleFields: AttributeSpec[] = [
 	flag('SIP', true, 'Whether the rule filters SIP traffic'),
 ];
 
+/** "Address: for Address: xxx.xxx.xxx.xxx; for Subnet: xxx.xxx.xxx.xxx/yy" (on edit, when the type is given). */
+const addressRules: CrossRule[] = [
+	{ kind: 'ruleWhen', attribute: 'Address', when: 'AddressType', is: 'Address', rule: ADMIN_RULES.ipAddress, message: `Address ${ADMIN_RULES.ipAddress.text}` },
+	{ kind: 'ruleWhen', attribute: 'Address', when: 'AddressType', is: 'Subnet', rule: ADMIN_RULES.ipSubnet, message: `Address ${ADMIN_RULES.ipSubnet.text}` },
+];
+
 export const firewallSuite: OperationSpec[] = [
 	viewOp(suite, [
 		{ ...ruleId, description: 'Only this rule (returns the Full view)' },
@@ -42,7 +48,7 @@ export const firewallSuite: OperationSpec[] = [
 			{ name: 'Full', value: 'Full', description: 'Every field of the rule' },
 		] },
 	]),
-	addOp(suite, ruleFields, { kind: 'object' }, 'Insert a firewall rule at a position; rules at and after it move down by one'),
-	editOp(suite, ruleId, ruleFields),
+	{ ...addOp(suite, ruleFields, { kind: 'object' }, 'Insert a firewall rule at a position; rules at and after it move down by one'), rules: addressRules },
+	{ ...editOp(suite, ruleId, ruleFields), rules: addressRules },
 	deleteOp(suite, ruleId),
 ];

@@ -2,10 +2,9 @@
  * Legacy functions of switch-management.md: still answered by the switch for existing
  * integrations, deprecated in favour of the DID and customer suites (`deprecatedBy`).
  */
-import { customer } from '../../engine/catalog/attributes';
 import { RULES } from '../../engine/catalog/rules';
 import type { OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, digits, number, required, text } from './fields';
+import { digits, number, required, text } from './fields';
 
 const deprecated = (replacement: string, what: string) => `Deprecated: use ${replacement} instead. ${what}`;
 
@@ -17,7 +16,7 @@ export const legacy: OperationSpec[] = [
 		action: 'Add a DID (legacy)',
 		description: deprecated('DID > Add', 'Adds one DID.'),
 		path: 'adddid',
-		attributes: [required(digits('DID', 'Phone number to add', { rule: ADMIN_RULES.phoneNumber }))],
+		attributes: [required(digits('DID', 'Phone number to add'))],
 		response: { kind: 'status' },
 		deprecatedBy: 'DID > Add',
 	},
@@ -28,7 +27,7 @@ export const legacy: OperationSpec[] = [
 		action: 'Remove a DID (legacy)',
 		description: deprecated('DID > Delete', 'Removes one DID.'),
 		path: 'removedid',
-		attributes: [required(digits('DID', 'Phone number to remove', { rule: ADMIN_RULES.phoneNumber }))],
+		attributes: [required(digits('DID', 'Phone number to remove'))],
 		response: { kind: 'status' },
 		deprecatedBy: 'DID > Delete',
 	},
@@ -47,7 +46,8 @@ export const legacy: OperationSpec[] = [
 			required(digits('TollPlanID', 'Toll plan for call rating', { label: 'Toll Plan ID' })),
 			required(number('MaxSIPAccounts', 'Maximum SIP accounts, 0 = unlimited', { label: 'Max SIP Accounts' })),
 			required(number('MaxTrunks', 'Maximum trunks, 0 = unlimited')),
-			customer(),
+			// Not the caller's customer (convention 5's meaning): the credential's Default Customer is not added here.
+			{ name: 'Customer', type: 'integer', description: 'Customer ID, as the document lists it for this function (optional)' },
 			text('Company', 'Company name', { switchDefault: 'FirstName plus LastName' }),
 			text('Timezone', 'IANA time zone', { switchDefault: 'the system time zone', placeholder: 'America/Toronto' }),
 			digits('ServiceTollPlan', 'Toll plan for pay-per-use services', { switchDefault: '0' }),

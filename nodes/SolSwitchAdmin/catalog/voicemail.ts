@@ -49,7 +49,6 @@ const boxFields: AttributeSpec[] = [
 		name: 'NotifyExtensions',
 		type: 'list',
 		alwaysArray: true,
-		rule: RULES.numeric,
 		description: 'Extension IDs (of the same customer) to notify; on edit, replaces the existing set',
 	},
 ];

@@ -27,6 +27,8 @@ async function listRecords(
 		credential: CREDENTIAL,
 		url: functionUrl(String(credentials.baseUrl), path),
 		body: { ViewType: 'Partial', ...body },
+		// A view is a list: "No Records Found." is an empty dropdown.
+		emptyIsResult: true,
 	});
 	const records = answer.kind === 'ok' ? (answer.data as IDataObject).Results : [];
 	const wanted = (filter ?? '').trim().toLowerCase();

@@ -25,7 +25,7 @@ const to: AttributeSpec = {
 	type: 'digits',
 	required: true,
 	rule: RULES.numeric,
-	description: 'Numeric recipient, 10 digits (national) or 11 digits (international)',
+	description: 'Numeric recipient (the mobile number to send to)',
 	placeholder: '15145550123',
 };
 
@@ -45,7 +45,8 @@ export const messages: OperationSpec[] = [
 				type: 'string',
 				required: true,
 				rule: BODY_RULE,
-				description: 'Message text, UTF-8. Cross-carrier programs: 1 to 136 characters including spaces and carriage returns.',
+				asWritten: true,
+				description: 'Message text, UTF-8, sent exactly as written. Cross-carrier programs: 1 to 136 characters including spaces and carriage returns.',
 			},
 			{
 				name: 'Receipt',
@@ -58,7 +59,7 @@ export const messages: OperationSpec[] = [
 				description: 'Whether to request a delivery receipt; only on configurations that support receipts',
 			},
 		],
-		response: { kind: 'custom', shape: shapeSentSms },
+		response: { kind: 'custom', shape: shapeSentSms, records: false },
 	},
 	{
 		resource: 'message',
@@ -89,9 +90,11 @@ export const messages: OperationSpec[] = [
 				label: 'Reply',
 				type: 'string',
 				topLevel: true,
-				rule: BODY_RULE,
+				asWritten: true,
+				// BODY_RULE is checked by replyToMessage, and only when the reply carries the Body (an SMS):
+				// an MMS or a report is answered with Status only, whatever this field holds.
 				description:
-					'Text sent back to the sender (SMS on short codes). Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.',
+					'Text sent back to the sender (SMS on short codes), 1 to 136 characters. Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.',
 			},
 		],
 		local: replyToMessage,

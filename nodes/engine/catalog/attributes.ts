@@ -12,6 +12,17 @@ export const customer = (description = ''): AttributeSpec => ({
 		"Numeric customer ID. Left empty, the credential's default customer is used, else the switch uses 1.",
 });
 
+/**
+ * The credential's Default Customer as the number sent for `Customer`: empty is none, anything but
+ * a numeric customer ID (convention 5) is refused, so a typo never reaches the switch as a customer.
+ */
+export function defaultCustomerOf(value: unknown): number | undefined {
+	const text = typeof value === 'number' ? String(value) : String(value ?? '').trim();
+	if (!text) return undefined;
+	if (!/^\d+$/.test(text)) throw new Error(`The credential's Default Customer must be a numeric customer ID (it is "${text}")`);
+	return Number(text);
+}
+
 /** A call channel, as listed by List Active Calls. */
 export const channel = (description: string): AttributeSpec => ({
 	name: 'Channel',

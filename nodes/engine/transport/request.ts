@@ -11,7 +11,8 @@ import {
 	type ILoadOptionsFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
-import { hintFor, isEmptyReason } from './failures';
+import { isEmptyReason, switchHints } from './failures';
+import { baseUrlHint, httpFailure, isHtml, plainText } from './httpAnswers';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -25,8 +26,13 @@ export interface SolSwitchRequest {
 	itemIndex?: number;
 	/** What is called, in messages (default 'switch'). */
 	service?: string;
-	/** Hints for FAIL reasons, tried before the shared ones. */
+	/** Hints for FAIL reasons (default: the switch's hints that fit any function). */
 	hints?: Array<[RegExp, string]>;
+	/**
+	 * The function returns a list or a report: a "nothing found" Reason is an empty result. On every
+	 * other function (a command, a lookup of one thing) it is a failure like any other.
+	 */
+	emptyIsResult?: boolean;
 }
 
 export type SolSwitchAnswer =
@@ -59,13 +65,30 @@ function parseAnswer(raw: unknown): unknown {
 	}
 }
 
+/**
+ * The object carrying an answer's `Status` (convention 3): the answer itself, or for an answer that
+ * is a JSON array (Live Queue Stats: the entries, then an object holding Status) its last element.
+ * An array whose last element has no Status (Toll Rates: "an array of objects") carries none.
+ */
+function envelopeOf(data: unknown): IDataObject | undefined {
+	if (Array.isArray(data)) {
+		const last = data[data.length - 1];
+		return last && typeof last === 'object' && !Array.isArray(last) && 'Status' in last ? (last as IDataObject) : undefined;
+	}
+	return data && typeof data === 'object' ? (data as IDataObject) : undefined;
+}
+
 /** FAIL status object: `{ Status: 'FAIL', Reason }`, also the last element of an array answer. */
 function failureOf(data: unknown): { reason: string } | undefined {
-	const candidate = Array.isArray(data) ? (data.length === 1 ? data[0] : undefined) : data;
-	if (candidate && typeof candidate === 'object' && (candidate as IDataObject).Status === 'FAIL') {
-		return { reason: String((candidate as IDataObject).Reason ?? 'no reason given') };
-	}
+	const envelope = envelopeOf(data);
+	if (envelope?.Status === 'FAIL') return { reason: String(envelope.Reason ?? 'no reason given') };
 	return undefined;
+}
+
+/** Convention 3: every answer carries Status OK or FAIL; anything else is not an answer we can trust. */
+function hasValidStatus(data: unknown): boolean {
+	if (Array.isArray(data)) return envelopeOf(data) === undefined || envelopeOf(data)?.Status === 'OK';
+	return envelopeOf(data)?.Status === 'OK';
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
@@ -111,21 +134,22 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	const data = parseAnswer(response.body);
 	const failure = failureOf(data);
 	if (failure) {
-		if (isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
+		if (req.emptyIsResult && isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
 		const reason = scrub(failure.reason, secrets);
-		const hint = req.hints?.find(([re]) => re.test(reason))?.[1] ?? hintFor(reason);
+		const hint = (req.hints ?? (service === 'switch' ? switchHints() : [])).find(([re]) => re.test(reason))?.[1];
 		throw apiError(ctx, `The ${service} answered FAIL: ${reason}`, hint, req.itemIndex, String(response.statusCode));
 	}
 	if (response.statusCode >= 400) {
-		const detail = typeof data === 'string' ? scrub(data.slice(0, 200), secrets) : '';
+		const { message, description } = httpFailure(service, response.statusCode, typeof data === 'string' ? scrub(plainText(data), secrets) : '');
+		throw apiError(ctx, message, description, req.itemIndex, String(response.statusCode));
+	}
+	if (typeof data === 'string' && isHtml(data)) {
+		const extract = scrub(plainText(data), secrets);
 		throw apiError(
 			ctx,
-			`The ${service} answered HTTP ${response.statusCode}${detail ? `: ${detail}` : ''}`,
-			service === 'switch'
-				? 'Check the Base URL in the credential: it should be the address of the switch, without /api.'
-				: `Check the Base URL in the credential: it should be the address of the ${service}.`,
+			`The ${service} answered an HTML page, not JSON`,
+			`${baseUrlHint(service)}${extract ? ` The page says: "${extract}"` : ''}`,
 			req.itemIndex,
-			String(response.statusCode),
 		);
 	}
 	if (data === undefined || typeof data !== 'object' || data === null) {
@@ -134,6 +158,15 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 			ctx,
 			`The ${service} answered something that is not JSON${shown}`,
 			`Check the Base URL in the credential: it should point at the ${service}, and the answer should be JSON with a Status.`,
+			req.itemIndex,
+		);
+	}
+	if (!hasValidStatus(data)) {
+		const shown = scrub(JSON.stringify(data), secrets);
+		throw apiError(
+			ctx,
+			`The ${service} answered without a Status (OK or FAIL): ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`,
+			`Every answer of the ${service} carries Status OK or FAIL. Check that the Base URL points at the ${service} itself, not at a proxy or another service.`,
 			req.itemIndex,
 		);
 	}
