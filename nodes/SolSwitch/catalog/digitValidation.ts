@@ -6,8 +6,8 @@
  */
 import type { LocalRunner, OperationSpec } from '../../engine/catalog/types';
 
-/** One line, as the DV compares it with its configured options (the trigger enforces the same). */
-const optionRule = { pattern: /^(?=.*\S)[^\r\n]{1,256}$/, text: 'must be one line of 1 to 256 characters, not blank' };
+/** "A single plain string": one line, as the DV compares it with its configured options. No length is stated. */
+export const OPTION_RULE = { pattern: /^(?=.*\S)[^\r\n]+$/, text: 'must be one line, not blank' };
 
 /**
  * Sends the option as bare text through the waiting webhook. n8n answers the switch once, with
@@ -37,7 +37,7 @@ export const digitValidation: OperationSpec[] = [
 				name: 'Option',
 				type: 'string',
 				required: true,
-				rule: optionRule,
+				rule: OPTION_RULE,
 				description: 'One of the options configured on the Digit Validation; sent as plain text, without quotes or JSON',
 				placeholder: 'sales',
 			},
