@@ -97,6 +97,42 @@ function implemented(wanted: DocumentRule, attribute: AttributeSpec): boolean {
 	return wanted === 'numeric' && attribute.type === 'integer' && got === undefined;
 }
 
+/** Differences of attributes and their requiredness, as sentences (none when the entry is right). */
+function attributeProblems(fn: DocumentFunction, op: OperationSpec): string[] {
+	const documented: Record<string, string> = {};
+	for (const name of fn.required) documented[name] = 'R';
+	for (const name of fn.optional) documented[name] = 'O';
+	for (const [name, c] of Object.entries(fn.conditional ?? {})) documented[name] = `when ${c.when} in ${c.in.join('|')}`;
+	const catalog = Object.fromEntries(op.attributes.map((a) => [a.name, requiredness(a)]));
+	const problems: string[] = [];
+	for (const [name, how] of Object.entries(documented)) {
+		if (!(name in catalog)) problems.push(`${name}: the document lists it (${how}), the catalog lacks it`);
+		else if (catalog[name] !== how) problems.push(`${name}: the document says ${how}, the catalog ${catalog[name]}`);
+	}
+	for (const name of Object.keys(catalog)) if (!(name in documented)) problems.push(`${name}: the catalog adds it, the document does not list it`);
+	return problems;
+}
+
+/** Rules applied that the document does not state, and stated rules not applied. */
+function ruleProblems(fn: DocumentFunction, op: OperationSpec): string[] {
+	const stated = fn.rules ?? {};
+	const problems: string[] = [];
+	for (const attribute of op.attributes) {
+		const got = catalogRuleOf(attribute);
+		const wanted = stated[attribute.name];
+		if (fn.checkedWhenSent?.includes(attribute.name)) {
+			if (got) problems.push(`${attribute.name}: checked before the answer is known (${got}); the document's rule applies where it is sent`);
+			continue;
+		}
+		if (got && !wanted) problems.push(`${attribute.name}: a rule the document does not state (${got === 'invented' ? attribute.rule!.text : got})`);
+		else if (wanted && !implemented(wanted, attribute)) problems.push(`${attribute.name}: the document states ${wanted}, the catalog has ${got ?? 'none'}`);
+	}
+	const cross = (op.rules ?? []).map(crossRuleText);
+	for (const rule of cross) if (!fn.crossRules?.includes(rule)) problems.push(`a rule the document does not state: ${rule}`);
+	for (const rule of fn.crossRules ?? []) if (!cross.includes(rule)) problems.push(`the document states ${rule}, the catalog lacks it`);
+	return problems;
+}
+
 const fnLabel = (fn: DocumentFunction) => `${fn.document}: ${fn.name} (${fn.path})`;
 
 describe('catalog paths against the documents', () => {
@@ -122,13 +158,7 @@ describe.each(DOCUMENT_FUNCTIONS.map((fn) => [fnLabel(fn), fn] as const))('%s', 
 	};
 
 	it('has the attributes the document lists, required, optional or conditional as it says', () => {
-		const op = entry();
-		const documented: Record<string, string> = {};
-		for (const name of fn.required) documented[name] = 'R';
-		for (const name of fn.optional) documented[name] = 'O';
-		for (const [name, c] of Object.entries(fn.conditional ?? {})) documented[name] = `when ${c.when} in ${c.in.join('|')}`;
-		const catalog = Object.fromEntries(op.attributes.map((a) => [a.name, requiredness(a)]));
-		expect(catalog).toEqual(documented);
+		expect(attributeProblems(fn, entry())).toEqual([]);
 	});
 
 	if (fn.fromFile) {
@@ -139,21 +169,7 @@ describe.each(DOCUMENT_FUNCTIONS.map((fn) => [fnLabel(fn), fn] as const))('%s', 
 	}
 
 	it('applies exactly the rules the document states', () => {
-		const op = entry();
-		const stated = fn.rules ?? {};
-		const problems: string[] = [];
-		for (const attribute of op.attributes) {
-			const got = catalogRuleOf(attribute);
-			const wanted = stated[attribute.name];
-			if (fn.checkedWhenSent?.includes(attribute.name)) {
-				if (got) problems.push(`${attribute.name}: checked before the answer is known (${got}); the document's rule applies where it is sent`);
-				continue;
-			}
-			if (got && !wanted) problems.push(`${attribute.name}: a rule the document does not state (${got === 'invented' ? attribute.rule!.text : got})`);
-			else if (wanted && !implemented(wanted, attribute)) problems.push(`${attribute.name}: the document states ${wanted}, the catalog has ${got ?? 'none'}`);
-		}
-		expect(problems).toEqual([]);
-		expect((op.rules ?? []).map(crossRuleText).sort()).toEqual([...(fn.crossRules ?? [])].sort());
+		expect(ruleProblems(fn, entry())).toEqual([]);
 	});
 
 	if (fn.checkedWhenSent) {
@@ -161,4 +177,40 @@ describe.each(DOCUMENT_FUNCTIONS.map((fn) => [fnLabel(fn), fn] as const))('%s', 
 			expect(entry().local).toBeDefined();
 		});
 	}
+});
+
+describe('the check itself catches each kind of difference', () => {
+	const newCall = DOCUMENT_FUNCTIONS.find((fn) => fn.path === '/api/newcall/')!;
+	const op = () => byPath.get('/api/newcall/')!.op;
+	const withAttributes = (attributes: AttributeSpec[]): OperationSpec => ({ ...op(), attributes });
+
+	it('a required attribute the catalog lacks, or makes optional', () => {
+		expect(attributeProblems(newCall, withAttributes(op().attributes.filter((a) => a.name !== 'Destination')))).toEqual([
+			'Destination: the document lists it (R), the catalog lacks it',
+		]);
+		const optionalDestination = op().attributes.map((a) => (a.name === 'Destination' ? { ...a, required: undefined } : a));
+		expect(attributeProblems(newCall, withAttributes(optionalDestination))).toEqual(['Destination: the document says R, the catalog O']);
+	});
+
+	it('an optional attribute the catalog lacks or adds', () => {
+		expect(attributeProblems(newCall, withAttributes(op().attributes.filter((a) => a.name !== 'CIDName')))).toEqual([
+			'CIDName: the document lists it (O), the catalog lacks it',
+		]);
+		expect(attributeProblems(newCall, withAttributes([...op().attributes, { name: 'Priority', type: 'string', description: '' }]))).toEqual([
+			'Priority: the catalog adds it, the document does not list it',
+		]);
+	});
+
+	it('a rule the document does not state, a stated one missing, a cross rule added', () => {
+		const invented = op().attributes.map((a) => (a.name === 'CIDName' ? { ...a, rule: RULES.numeric } : a));
+		expect(ruleProblems(newCall, withAttributes(invented))).toEqual(['CIDName: a rule the document does not state (numeric)']);
+		const missing = op().attributes.map((a) => (a.name === 'Extension' ? { ...a, rule: undefined } : a));
+		expect(ruleProblems(newCall, withAttributes(missing))).toEqual(['Extension: the document states extension3to5, the catalog has none']);
+		const cross: OperationSpec = { ...op(), rules: [{ kind: 'together', attributes: ['CIDName', 'CIDNum'], message: '' }] };
+		expect(ruleProblems(newCall, cross)).toEqual(['a rule the document does not state: together: CIDName, CIDNum']);
+	});
+
+	it('a wrong path: the document function is not found at its path', () => {
+		expect(documentPath('SolSwitch', { ...op(), path: 'newcal' })).not.toBe(newCall.path);
+	});
 });
