@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
-import { defaultCustomerOf } from '../nodes/engine/catalog/attributes';
+import { defaultCustomerOf } from '../nodes/engine/defaultCustomer';
 import { addKeyToBody } from '../nodes/engine/transport/keyInBody';
 
 /**

@@ -6,12 +6,9 @@
  * written from the documents; this file only says which catalog rule is which document rule.
  */
 import { solSwitchCatalog } from '../../nodes/SolSwitch/catalog';
-import { OPTION_RULE } from '../../nodes/SolSwitch/catalog/digitValidation';
 import { solSwitchAdminCatalog } from '../../nodes/SolSwitchAdmin/catalog';
-import { ADMIN_RULES } from '../../nodes/SolSwitchAdmin/catalog/fields';
 import { messagingCatalog } from '../../nodes/SolSwitchMessaging/catalog';
-import { BODY_RULE } from '../../nodes/SolSwitchMessaging/catalog/messages';
-import { RULES } from '../../nodes/engine/catalog/rules';
+import { RULES } from '../../nodes/shared/catalog/rules';
 import type { AttributeRule, AttributeSpec, Catalog, CrossRule, OperationSpec } from '../../nodes/engine/catalog/types';
 import { DOCUMENT_FUNCTIONS, type DocumentFunction, type DocumentRule } from './documentTable';
 
@@ -23,21 +20,37 @@ const RULE_NAMES = new Map<AttributeRule, DocumentRule>([
 	[RULES.nanp, 'nanp'],
 	[RULES.dtmf, 'dtmf'],
 	[RULES.faxNumber, 'noHyphens'],
-	[BODY_RULE, 'body136'],
-	[ADMIN_RULES.voicemailPassword, 'digits3to7'],
-	[ADMIN_RULES.givenId, 'digits3to6'],
-	[ADMIN_RULES.cidInternalOverride, 'digits3to10'],
-	[ADMIN_RULES.roamingCode, 'digitsUpTo50'],
-	[ADMIN_RULES.ldPasscode, 'digitsUpTo10'],
-	[ADMIN_RULES.npa, 'areaCode'],
-	[ADMIN_RULES.email, 'email'],
-	[ADMIN_RULES.emails, 'emails'],
-	[ADMIN_RULES.domainName, 'domainName'],
-	[ADMIN_RULES.ipOrSubnet, 'addressOrSubnet'],
-	[ADMIN_RULES.countryCode, 'countryCode'],
-	[ADMIN_RULES.firewallPosition, 'positionFrom2'],
-	[OPTION_RULE, 'singleLine'],
+	[RULES.body, 'body136'],
+	[RULES.voicemailPassword, 'digits3to7'],
+	[RULES.givenId, 'digits3to6'],
+	[RULES.cidInternalOverride, 'digits3to10'],
+	[RULES.roamingCode, 'digitsUpTo50'],
+	[RULES.ldPasscode, 'digitsUpTo10'],
+	[RULES.npa, 'areaCode'],
+	[RULES.email, 'email'],
+	[RULES.emails, 'emails'],
+	[RULES.domainName, 'domainName'],
+	[RULES.ipOrSubnet, 'addressOrSubnet'],
+	[RULES.countryCode, 'countryCode'],
+	[RULES.firewallPosition, 'positionFrom2'],
 ]);
+
+/** Rules written in place (not in the registry), known by their sentence. */
+const RULE_TEXTS = new Map<string, DocumentRule>([
+	['must be a file name with an extension', 'fileNameWithExtension'],
+	['must be a media type such as image/jpeg', 'mediaType'],
+]);
+
+/**
+ * Rules the catalog applies that go beyond the documents, each kept on purpose and listed here so
+ * that any other one fails: a new deviation has to be argued for, here, in review.
+ */
+const KNOWN_DEVIATIONS: Record<string, string> = {
+	// "A single plain string equal to one of the options": one line is the document's; the 256-character
+	// cap is shared with the SolSwitch Trigger (DV_OPTION_MAX), which turns a longer answer into the
+	// Fallback Option: the action refuses it first so that the caller is not routed by the fallback silently.
+	'digit validation reply Option': RULES.dvOption.text,
+};
 
 /** Rules that "noHyphens" also accepts (a phone number written as digits only has no hyphens). */
 const SATISFIES: Partial<Record<DocumentRule, DocumentRule[]>> = { noHyphens: ['numeric'] };
@@ -53,16 +66,27 @@ const CATALOGS: Array<[string, Catalog]> = [
 	['SolSwitch Messaging', messagingCatalog],
 ];
 
+/** The answers given to a waiting callback (no request, no path), by the document's name for them. */
+const LOCAL_ANSWERS: Record<string, string> = {
+	'Answer Digit Validation': 'digit validation reply',
+	'Reply to Message': 'MO callback response',
+};
+
 /** An entry's path as the document writes it. */
 function documentPath(name: string, op: OperationSpec): string {
-	if (op.local) return op.path.replace(/^\/?\(?|\)$/g, '');
+	if (op.local) return LOCAL_ANSWERS[op.name] ?? `(no path: ${op.name})`;
 	return name === 'SolSwitch Messaging' ? op.path : `/api/${op.path}/`;
+}
+
+/** The request attributes of an entry: a 'file' attribute stands for the attributes it becomes. */
+function requestAttributes(op: OperationSpec): AttributeSpec<string>[] {
+	return op.attributes.flatMap((a): AttributeSpec<string>[] => (a.type === 'file' && a.file ? a.file.manual.map((m) => ({ ...m, required: true })) : [a]));
 }
 
 const entries: Located[] = CATALOGS.flatMap(([name, catalog]) => catalog.operations.map((op) => ({ catalog: name, op })));
 const byPath = new Map(entries.map((e) => [documentPath(e.catalog, e.op), e]));
 
-function requiredness(attribute: AttributeSpec): 'R' | 'O' | string {
+function requiredness(attribute: AttributeSpec<string>): 'R' | 'O' | string {
 	const r = attribute.required;
 	if (r === true) return 'R';
 	if (r && typeof r === 'object') return `when ${r.when} in ${r.in.map(String).join('|')}`;
@@ -85,13 +109,13 @@ function crossRuleText(rule: CrossRule): string {
 	}
 }
 
-function catalogRuleOf(attribute: AttributeSpec): DocumentRule | 'invented' | undefined {
+function catalogRuleOf(attribute: AttributeSpec<string>): DocumentRule | 'invented' | undefined {
 	if (!attribute.rule) return undefined;
-	return RULE_NAMES.get(attribute.rule) ?? 'invented';
+	return RULE_NAMES.get(attribute.rule) ?? RULE_TEXTS.get(attribute.rule.text) ?? 'invented';
 }
 
 /** The rule the document states holds in the catalog: the named rule, or an integer field for "numeric". */
-function implemented(wanted: DocumentRule, attribute: AttributeSpec): boolean {
+function implemented(wanted: DocumentRule, attribute: AttributeSpec<string>): boolean {
 	const got = catalogRuleOf(attribute);
 	if (got === wanted || (got && SATISFIES[wanted]?.includes(got as DocumentRule))) return true;
 	return wanted === 'numeric' && attribute.type === 'integer' && got === undefined;
@@ -103,7 +127,7 @@ function attributeProblems(fn: DocumentFunction, op: OperationSpec): string[] {
 	for (const name of fn.required) documented[name] = 'R';
 	for (const name of fn.optional) documented[name] = 'O';
 	for (const [name, c] of Object.entries(fn.conditional ?? {})) documented[name] = `when ${c.when} in ${c.in.join('|')}`;
-	const catalog = Object.fromEntries(op.attributes.map((a) => [a.name, requiredness(a)]));
+	const catalog = Object.fromEntries(requestAttributes(op).map((a) => [a.name, requiredness(a)]));
 	const problems: string[] = [];
 	for (const [name, how] of Object.entries(documented)) {
 		if (!(name in catalog)) problems.push(`${name}: the document lists it (${how}), the catalog lacks it`);
@@ -117,13 +141,15 @@ function attributeProblems(fn: DocumentFunction, op: OperationSpec): string[] {
 function ruleProblems(fn: DocumentFunction, op: OperationSpec): string[] {
 	const stated = fn.rules ?? {};
 	const problems: string[] = [];
-	for (const attribute of op.attributes) {
+	for (const attribute of requestAttributes(op)) {
 		const got = catalogRuleOf(attribute);
 		const wanted = stated[attribute.name];
 		if (fn.checkedWhenSent?.includes(attribute.name)) {
 			if (got) problems.push(`${attribute.name}: checked before the answer is known (${got}); the document's rule applies where it is sent`);
 			continue;
 		}
+		// A listed deviation stands for the stated rule plus its argued extra.
+		if (got && KNOWN_DEVIATIONS[`${fn.path} ${attribute.name}`] === attribute.rule!.text) continue;
 		if (got && !wanted) problems.push(`${attribute.name}: a rule the document does not state (${got === 'invented' ? attribute.rule!.text : got})`);
 		else if (wanted && !implemented(wanted, attribute)) problems.push(`${attribute.name}: the document states ${wanted}, the catalog has ${got ?? 'none'}`);
 	}
@@ -161,13 +187,6 @@ describe.each(DOCUMENT_FUNCTIONS.map((fn) => [fnLabel(fn), fn] as const))('%s', 
 		expect(attributeProblems(fn, entry())).toEqual([]);
 	});
 
-	if (fn.fromFile) {
-		it(`builds ${fn.fromFile.join(', ')} from a file (node fields and a preparer)`, () => {
-			expect(entry().prepare).toBeDefined();
-			expect(entry().fields?.length).toBeGreaterThan(0);
-		});
-	}
-
 	it('applies exactly the rules the document states', () => {
 		expect(ruleProblems(fn, entry())).toEqual([]);
 	});
@@ -182,7 +201,7 @@ describe.each(DOCUMENT_FUNCTIONS.map((fn) => [fnLabel(fn), fn] as const))('%s', 
 describe('the check itself catches each kind of difference', () => {
 	const newCall = DOCUMENT_FUNCTIONS.find((fn) => fn.path === '/api/newcall/')!;
 	const op = () => byPath.get('/api/newcall/')!.op;
-	const withAttributes = (attributes: AttributeSpec[]): OperationSpec => ({ ...op(), attributes });
+	const withAttributes = (attributes: AttributeSpec<string>[]): OperationSpec => ({ ...op(), attributes } as OperationSpec);
 
 	it('a required attribute the catalog lacks, or makes optional', () => {
 		expect(attributeProblems(newCall, withAttributes(op().attributes.filter((a) => a.name !== 'Destination')))).toEqual([
@@ -211,6 +230,6 @@ describe('the check itself catches each kind of difference', () => {
 	});
 
 	it('a wrong path: the document function is not found at its path', () => {
-		expect(documentPath('SolSwitch', { ...op(), path: 'newcal' })).not.toBe(newCall.path);
+		expect(documentPath('SolSwitch', { ...op(), path: 'newcal' } as OperationSpec)).not.toBe(newCall.path);
 	});
 });

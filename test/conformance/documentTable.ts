@@ -22,6 +22,7 @@
  *   countryCode       "country code such as CA, UK"
  *   positionFrom2     "position 1 is reserved for the reserved block list"
  *   singleLine        "A single plain string equal to one of the options" (Digit Validation reply)
+ *   fileNameWithExtension, mediaType   MT MMS ContentName "(a name with extension)", ContentType "as in an HTTP Content-Type header"
  */
 
 export type DocumentRule =
@@ -44,7 +45,9 @@ export type DocumentRule =
 	| 'addressOrSubnet'
 	| 'countryCode'
 	| 'positionFrom2'
-	| 'singleLine';
+	| 'singleLine'
+	| 'fileNameWithExtension'
+	| 'mediaType';
 
 export interface DocumentFunction {
 	document: 'switch-calls-reporting.md' | 'switch-management.md' | 'messaging-gateway.md';
@@ -59,8 +62,6 @@ export interface DocumentFunction {
 	rules?: Record<string, DocumentRule>;
 	/** Rules on several attributes, written as `kind: attributes` (see crossRuleText in the test). */
 	crossRules?: string[];
-	/** Attributes the node builds from a file (fax File, MMS Content...), not typed as fields. */
-	fromFile?: string[];
 	/** Rules checked where the answer is sent, not before (Reply: only an SMS reply carries its Body). */
 	checkedWhenSent?: string[];
 	/** What the document leaves "not shown", and what we send instead. */
@@ -96,7 +97,7 @@ const callsFunctions: DocumentFunction[] = [
 	},
 	{
 		document: CALLS, name: 'Outbound Fax', path: '/api/fax/',
-		required: ['To', 'From'], optional: ['Customer'], fromFile: ['File'],
+		required: ['To', 'From', 'File'], optional: ['Customer'],
 		rules: { To: 'noHyphens', From: 'noHyphens', ...customerRule },
 	},
 	{
@@ -305,8 +306,8 @@ const messagingFunctions: DocumentFunction[] = [
 		rules: { From: 'numeric', To: 'numeric', Body: 'body136' },
 	},
 	{
-		document: MSG, name: 'MT MMS', path: '/mms/', required: ['From', 'To'], optional: [],
-		fromFile: ['ContentName', 'ContentType', 'Content'], rules: { From: 'numeric', To: 'numeric' },
+		document: MSG, name: 'MT MMS', path: '/mms/', required: ['From', 'To', 'ContentName', 'ContentType', 'Content'], optional: [],
+		rules: { From: 'numeric', To: 'numeric', ContentName: 'fileNameWithExtension', ContentType: 'mediaType' },
 	},
 	{ document: MSG, name: 'Usage report', path: '/sms/report', required: ['FromDate', 'ToDate', 'Details'], optional: [] },
 	{

@@ -1,7 +1,9 @@
 /** Customer suite of switch-management.md ("Customer record", "Suites"): needs a global key. */
-import { RULES } from '../../engine/catalog/rules';
 import type { CrossRule, OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { RULES } from '../../shared/catalog/rules';
+import type { AdminLists } from '../methods/listSearch';
+import { recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'customer', noun: 'customer', path: 'customer', scope: 'global' };
@@ -44,7 +46,7 @@ const optionalFields = [
 	digits('MFAPhoneDID', 'Caller ID number of multi-factor phone calls', { label: 'MFA Phone DID' }),
 	digits('MFASMSDID', 'ID of the DID that sends multi-factor SMS', { label: 'MFA SMS DID' }),
 	digits('SSCServerID', 'Connect-service server ID, 0 = disabled. SSC Group is required when it is set and not 0.', { label: 'SSC Server ID' }),
-	text('SSCGroup', 'Connect-service group name; customers sharing a group share its limits', { label: 'SSC Group', rule: ADMIN_RULES.domainName }),
+	text('SSCGroup', 'Connect-service group name; customers sharing a group share its limits', { label: 'SSC Group', rule: RULES.domainName }),
 	digits('SSCMaxUsers', 'Connect-service users limit (shared by the group)', { label: 'SSC Max Users', rule: RULES.numeric }),
 	digits('SSCMaxPresence', 'Connect-service presence-only users limit (shared by the group)', { label: 'SSC Max Presence', rule: RULES.numeric }),
 	digits('SSCMaxCollab', 'Connect-service collab users limit (shared by the group)', { label: 'SSC Max Collab', rule: RULES.numeric }),
@@ -60,7 +62,7 @@ const sscRules: CrossRule[] = [
 	{ kind: 'needsWhenSet', attribute: 'SSCServerID', except: ['0'], needs: 'SSCGroup', message: 'SSC Group is required when SSC Server ID is set (not 0)' },
 ];
 
-export const customerSuite: OperationSpec[] = [
+export const customerSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...customerId, description: 'Only this customer' },
 		text('CustomerNumber', 'Only the customer with this external number'),

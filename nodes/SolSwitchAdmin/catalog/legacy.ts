@@ -2,13 +2,14 @@
  * Legacy functions of switch-management.md: still answered by the switch for existing
  * integrations, deprecated in favour of the DID and customer suites (`deprecatedBy`).
  */
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
-import { digits, number, required, text } from './fields';
+import { digits, number, required, text } from '../../shared/catalog/attributes';
 
 const deprecated = (replacement: string, what: string) => `Deprecated: use ${replacement} instead. ${what}`;
 
-export const legacy: OperationSpec[] = [
+export const legacy: Array<OperationSpec<AdminLists>> = [
 	{
 		resource: 'legacy',
 		operation: 'addDid',

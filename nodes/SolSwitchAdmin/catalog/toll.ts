@@ -1,9 +1,10 @@
 /** Toll functions of switch-management.md ("Toll Rates", "Toll Reporting"). */
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
 import { shapeTollRates } from '../shapers';
 
-export const toll: OperationSpec[] = [
+export const toll: Array<OperationSpec<AdminLists>> = [
 	{
 		resource: 'toll',
 		operation: 'rates',

@@ -41,13 +41,8 @@ export function plainText(text: string): string {
 	return visible.length > EXTRACT_MAX ? `${visible.slice(0, EXTRACT_MAX)}…` : visible;
 }
 
-export function baseUrlHint(service: string): string {
-	return service === 'switch'
-		? 'Check the Base URL in the credential: it should be the address of the switch, without /api.'
-		: `Check the Base URL in the credential: it should be the address of the ${service}.`;
-}
-
-export function httpFailure(service: string, status: number, extract: string): { message: string; description: string } {
+/** `baseUrlHint`: the service's own sentence on what its Base URL should be (ServiceSpec). */
+export function httpFailure(service: string, status: number, extract: string, baseUrlHint: string): { message: string; description: string } {
 	const name = STATUS_NAMES[status];
 	const code = `HTTP ${status}${name ? ` ${name}` : ''}`;
 	const says = extract ? ` The answer says: "${extract}"` : '';
@@ -65,6 +60,6 @@ export function httpFailure(service: string, status: number, extract: string): {
 	}
 	return {
 		message: `The ${service} answered ${code}`,
-		description: baseUrlHint(service) + says,
+		description: baseUrlHint + says,
 	};
 }

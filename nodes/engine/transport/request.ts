@@ -1,7 +1,8 @@
 /**
- * One POST to the switch or the gateway through n8n's own request helper and the credential's
- * `authenticate` block, with the answer checked: FAIL becomes a NodeApiError with a hint, an answer
- * that is not JSON or an HTTP error becomes a clear error, and the key never reaches an error.
+ * One POST to a service (the switch, the gateway: described by its ServiceSpec) through n8n's own
+ * request helper and the credential's `authenticate` block, with the answer checked: FAIL becomes a
+ * NodeApiError with a hint, an answer that is not JSON or an HTTP error becomes a clear error, and
+ * the service's secrets never reach an error.
  */
 import {
 	NodeApiError,
@@ -11,23 +12,28 @@ import {
 	type ILoadOptionsFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
-import { isEmptyReason, switchHints } from './failures';
-import { baseUrlHint, httpFailure, isHtml, plainText } from './httpAnswers';
+import type { ServiceSpec } from '../catalog/types';
+import { isEmptyReason } from './failures';
+import { httpFailure, isHtml, plainText } from './httpAnswers';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface SolSwitchRequest {
-	credential: string;
-	/** Full URL of the function. */
-	url: string;
+	/** The service called: its credential, URLs, secrets and hints. */
+	service: ServiceSpec;
+	/** The function's path, made a URL by the service. */
+	path: string;
 	body: IDataObject;
 	bodyFormat?: 'json' | 'form';
 	timeout?: number;
 	itemIndex?: number;
-	/** What is called, in messages (default 'switch'). */
-	service?: string;
-	/** Hints for FAIL reasons (default: the switch's hints that fit any function). */
+	/** Hints for FAIL reasons of this function, tried before the service's. */
 	hints?: Array<[RegExp, string]>;
+	/**
+	 * API names of the function's attributes, so the service gives only the hints that fit it
+	 * ("Unknown Channel" means "the call ended" only where a Channel was sent). None: a dropdown's lookup.
+	 */
+	attributes?: string[];
 	/**
 	 * The function returns a list or a report: a "nothing found" Reason is an empty result. On every
 	 * other function (a command, a lookup of one thing) it is a failure like any other.
@@ -92,12 +98,13 @@ function hasValidStatus(data: unknown): boolean {
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
-	const credentials = await ctx.getCredentials(req.credential);
-	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundApiKey ?? '')];
-	const service = req.service ?? 'switch';
+	const credentials = await ctx.getCredentials(req.service.credential);
+	const secrets = req.service.secrets(credentials);
+	const service = req.service.name;
+	const url = req.service.url(credentials, req.path);
 	const options: IHttpRequestOptions = {
 		method: 'POST',
-		url: req.url,
+		url,
 		body: req.body,
 		json: true,
 		returnFullResponse: true,
@@ -110,7 +117,7 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	};
 	let response: { statusCode: number; body: unknown };
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.credential, options)) as {
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.service.credential, options)) as {
 			statusCode: number;
 			body: unknown;
 		};
@@ -123,7 +130,7 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		const message = timedOut
 			? `The ${service} did not answer within ${options.timeout} ms`
 			: code === 'ECONNREFUSED'
-				? `Could not connect to the ${service} at ${new URL(req.url).origin} (connection refused)`
+				? `Could not connect to the ${service} at ${new URL(url).origin} (connection refused)`
 				: `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`;
 		const description = timedOut
 			? `The ${service} may be busy. Try again, or raise Options > Timeout.`
@@ -136,11 +143,13 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	if (failure) {
 		if (req.emptyIsResult && isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
 		const reason = scrub(failure.reason, secrets);
-		const hint = (req.hints ?? (service === 'switch' ? switchHints() : [])).find(([re]) => re.test(reason))?.[1];
+		const hints = [...(req.hints ?? []), ...(req.service.hints ?? []), ...(req.service.hintsFor?.(req.attributes) ?? [])];
+		const hint = hints.find(([re]) => re.test(reason))?.[1];
 		throw apiError(ctx, `The ${service} answered FAIL: ${reason}`, hint, req.itemIndex, String(response.statusCode));
 	}
 	if (response.statusCode >= 400) {
-		const { message, description } = httpFailure(service, response.statusCode, typeof data === 'string' ? scrub(plainText(data), secrets) : '');
+		const extract = typeof data === 'string' ? scrub(plainText(data), secrets) : '';
+		const { message, description } = httpFailure(service, response.statusCode, extract, req.service.baseUrlHint);
 		throw apiError(ctx, message, description, req.itemIndex, String(response.statusCode));
 	}
 	if (typeof data === 'string' && isHtml(data)) {
@@ -148,7 +157,7 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		throw apiError(
 			ctx,
 			`The ${service} answered an HTML page, not JSON`,
-			`${baseUrlHint(service)}${extract ? ` The page says: "${extract}"` : ''}`,
+			`${req.service.baseUrlHint}${extract ? ` The page says: "${extract}"` : ''}`,
 			req.itemIndex,
 		);
 	}

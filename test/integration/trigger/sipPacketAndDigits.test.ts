@@ -236,7 +236,7 @@ describe('SolSwitch > Digit Validation > Answer Digit Validation', () => {
 			credentials: env.switchCredentials(),
 			onSendResponse: (response) => responses.push(response),
 		});
-		expect(error?.message).toBe('Option must be one line, not blank');
+		expect(error?.message).toBe('Option must be one line of 1 to 256 characters, not blank');
 		expect(responses).toEqual([]);
 	});
 
