@@ -72,29 +72,25 @@ function parseAnswer(raw: unknown): unknown {
 }
 
 /**
- * The object carrying an answer's `Status` (convention 3): the answer itself, or for an answer that
- * is a JSON array (Live Queue Stats: the entries, then an object holding Status) its last element.
- * An array whose last element has no Status (Toll Rates: "an array of objects") carries none.
+ * FAIL status object: `{ Status: 'FAIL', Reason }`, bare or as the only element of an array answer.
+ * An array with more elements is data (its elements are records), even if one of them says FAIL.
  */
-function envelopeOf(data: unknown): IDataObject | undefined {
-	if (Array.isArray(data)) {
-		const last = data[data.length - 1];
-		return last && typeof last === 'object' && !Array.isArray(last) && 'Status' in last ? (last as IDataObject) : undefined;
-	}
-	return data && typeof data === 'object' ? (data as IDataObject) : undefined;
-}
-
-/** FAIL status object: `{ Status: 'FAIL', Reason }`, also the last element of an array answer. */
 function failureOf(data: unknown): { reason: string } | undefined {
-	const envelope = envelopeOf(data);
-	if (envelope?.Status === 'FAIL') return { reason: String(envelope.Reason ?? 'no reason given') };
+	const candidate = Array.isArray(data) ? (data.length === 1 ? data[0] : undefined) : data;
+	if (candidate && typeof candidate === 'object' && (candidate as IDataObject).Status === 'FAIL') {
+		return { reason: String((candidate as IDataObject).Reason ?? 'no reason given') };
+	}
 	return undefined;
 }
 
-/** Convention 3: every answer carries Status OK or FAIL; anything else is not an answer we can trust. */
+/**
+ * Convention 3: every answer carries Status OK or FAIL; an object answer without Status OK (a FAIL
+ * is handled before) is not an answer we can trust. An answer that is a JSON array is a list the
+ * document describes as such (Live Queue Stats: entries then a Status object; Toll Rates: "an array
+ * of objects"): its elements are records.
+ */
 function hasValidStatus(data: unknown): boolean {
-	if (Array.isArray(data)) return envelopeOf(data) === undefined || envelopeOf(data)?.Status === 'OK';
-	return envelopeOf(data)?.Status === 'OK';
+	return Array.isArray(data) || (data as IDataObject).Status === 'OK';
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {

@@ -2,7 +2,8 @@
  * DID suite (switch-management.md rules 2 to 4) and the legacy Add DID / Remove DID: batches are
  * checked whole before anything changes; a DID with a route keeps its customer and stays active.
  */
-import { ok, register, required, text, type ApiContext } from '../api';
+import { ok, required, text, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import type { Did } from '../state';
 import { asAnswer, existingCustomer, numericIds, results, suppliedFields, values, viewTypeOf, type FieldTable } from './common';
@@ -70,7 +71,7 @@ function removeDid(ctx: ApiContext, did: Did) {
 	ctx.state.dids.delete(did.ID);
 }
 
-register(
+adminFunctions.register(
 	'did/view',
 	(ctx) => {
 		const fields = viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
@@ -88,7 +89,7 @@ register(
 	{ globalKeyOnly: true },
 );
 
-register(
+adminFunctions.register(
 	'did/add',
 	(ctx) => {
 		const numbers = values(ctx, 'DID');
@@ -107,7 +108,7 @@ register(
 	{ globalKeyOnly: true },
 );
 
-register(
+adminFunctions.register(
 	'did/edit',
 	(ctx) => {
 		const dids = didsById(ctx, numericIds(ctx, 'ID'));
@@ -136,7 +137,7 @@ register(
 	{ globalKeyOnly: true },
 );
 
-register(
+adminFunctions.register(
 	'did/delete',
 	(ctx) => {
 		const dids = didsById(ctx, numericIds(ctx, 'ID'));
@@ -148,14 +149,14 @@ register(
 );
 
 /** Legacy Add DID: one number, for the caller's customer (1 with a global key). */
-register('adddid', (ctx) => {
+adminFunctions.register('adddid', (ctx) => {
 	const number = required(ctx, 'DID');
 	if (findDid(ctx, number)) throw new Fail(ADMIN_REASONS.didInUse(number));
 	newDid(ctx, number, ctx.caller.scope ?? 1, {});
 	return ok({ Reason: '' });
 });
 
-register('removedid', (ctx) => {
+adminFunctions.register('removedid', (ctx) => {
 	const number = required(ctx, 'DID');
 	const did = findDid(ctx, number);
 	if (!did || (ctx.caller.scope !== undefined && did.CustID !== ctx.caller.scope)) throw new Fail(ADMIN_REASONS.invalidDid(number));

@@ -3,7 +3,7 @@
  * return lists or reports, and a failure on every command; an answer without a valid Status is an
  * error; hints fit the function and the service; HTTP failures of the server or a proxy say so.
  */
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 import { messagingCredentials } from '../messaging/env';
 
