@@ -1,6 +1,7 @@
 // "Nothing found" in a real n8n (issue 14): a command answered "No Records Found." fails the
 // workflow with the Reason, while a list answered the same way gives no items (and, asked for, the
-// Emit Empty Marker item). The sandbox gives the answer through its fault injection.
+// Emit Empty Marker item). The sandbox gives the answer through its fault injection. And n8n's own
+// credential test refuses a Default Customer that is not a numeric customer ID.
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { nodeJson } from '../../scripts/n8n-harness';
@@ -52,4 +53,20 @@ test('List Active Calls answered "No Records Found." succeeds with no items, or 
 	const marked = await runOne('List, nothing found, marker', { resource: 'call', operation: 'listActive', options: { emitEmptyMarker: true } });
 	expect(marked.status).toBe('success');
 	expect(nodeJson(marked, 'SolSwitch')).toEqual([{ empty: true, Reason: 'No Records Found.' }]);
+});
+
+test("n8n's credential test refuses a Default Customer that is not a numeric customer ID", async () => {
+	const credential = await env.api.createCredential('Sandbox switch, bad default customer', 'solSwitchApi', {
+		baseUrl: env.sandbox.url,
+		apiKey: DEFAULT_SWITCH_KEY,
+		customer: 'acme',
+	});
+	const test = (customer: string) =>
+		env.api.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: credential.id, name: credential.name, type: 'solSwitchApi', data: { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer } },
+		});
+	const refused = await test('acme');
+	expect(refused.status).toBe('Error');
+	expect(refused.message).toContain('Default Customer must be a numeric customer ID');
+	expect(await test('1')).toEqual({ status: 'OK', message: expect.any(String) });
 });
