@@ -3,7 +3,7 @@
  * "MT MMS request", "MO callback response"). Read beside the document's tables.
  */
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { RULES } from '../../shared/catalog/rules';
+import { BODY_MAX, BODY_MIN, RULES } from '../../shared/catalog/rules';
 import { mmsContent } from './mmsContent';
 import { replyToMessage } from '../reply/replyToMessage';
 import { shapeSentSms } from '../shapers/sentSms';
@@ -43,7 +43,7 @@ export const messages: Array<OperationSpec<never>> = [
 				required: true,
 				rule: RULES.body,
 				asWritten: true,
-				description: 'Message text, UTF-8, sent exactly as written. Cross-carrier programs: 1 to 136 characters including spaces and carriage returns.',
+				description: `Message text, UTF-8, sent exactly as written. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns.`,
 			},
 			{
 				name: 'Receipt',
@@ -85,10 +85,10 @@ export const messages: Array<OperationSpec<never>> = [
 				type: 'string',
 				topLevel: true,
 				asWritten: true,
-				// The 1-to-136 rule is checked by replyToMessage, and only when the reply carries the Body
-				// (an SMS): an MMS or a report is answered with Status only, whatever this field holds.
+				// RULES.body is checked by replyToMessage, and only when the reply carries the Body (an SMS):
+				// an MMS or a report is answered with Status only, whatever this field holds.
 				description:
-					'Text sent back to the sender (SMS on short codes), 1 to 136 characters. Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.',
+					`Text sent back to the sender (SMS on short codes), ${BODY_MIN} to ${BODY_MAX} characters. Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.`,
 			},
 		],
 		local: replyToMessage,
