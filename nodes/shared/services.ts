@@ -4,7 +4,7 @@
  * customer is. The engine knows neither service by name nor any credential field.
  */
 import type { ServiceSpec } from '../engine/catalog/types';
-import { switchHints } from '../engine/transport/failures';
+import { switchHints } from './switchHints';
 import { functionUrl } from '../engine/transport/request';
 
 const text = (value: unknown) => String(value ?? '');

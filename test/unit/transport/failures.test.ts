@@ -1,4 +1,5 @@
-import { hintFor, isEmptyReason } from '../../../nodes/engine/transport/failures';
+import { isEmptyReason } from '../../../nodes/engine/transport/failures';
+import { hintFor } from '../../../nodes/shared/switchHints';
 import { functionUrl, scrub } from '../../../nodes/engine/transport/request';
 
 describe('FAIL reasons', () => {
