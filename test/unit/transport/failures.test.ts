@@ -1,6 +1,7 @@
 import { isEmptyReason } from '../../../nodes/engine/transport/failures';
+import { scrub } from '../../../nodes/engine/transport/request';
+import { functionUrl } from '../../../nodes/shared/services';
 import { hintFor } from '../../../nodes/shared/switchHints';
-import { functionUrl, scrub } from '../../../nodes/engine/transport/request';
 
 describe('FAIL reasons', () => {
 	it('treats the "nothing found" reasons of the interface as empty results', () => {
