@@ -127,10 +127,15 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 			? `The ${service} did not answer within ${options.timeout} ms`
 			: code === 'ECONNREFUSED'
 				? `Could not connect to the ${service} at ${new URL(url).origin} (connection refused)`
-				: `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`;
+				: code
+					? `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`
+					: // No network code: the request was not made (e.g. the credential refused itself in its authenticate).
+						`The ${service} could not be called: ${scrub(String(error.message), secrets)}`;
 		const description = timedOut
 			? `The ${service} may be busy. Try again, or raise Options > Timeout.`
-			: "Check the Base URL in the credential and that this n8n server can reach it.";
+			: code
+				? 'Check the Base URL in the credential and that this n8n server can reach it.'
+				: 'Check the credential: the request was refused before it reached the network.';
 		// No httpCode here: NodeApiError would replace our message with its generic one for the code.
 		throw apiError(ctx, message, description, req.itemIndex);
 	}

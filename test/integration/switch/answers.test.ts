@@ -165,3 +165,20 @@ describe('HTTP failures', () => {
 		expect(page.error?.description).not.toMatch(/[<>]/);
 	});
 });
+
+describe("the credential's Default Customer", () => {
+	it('not a numeric customer ID: every function fails before anything is sent, saying so', async () => {
+		const credentials = env.switchCredentials({ customer: 'acme' });
+		const hold = await runNode({ type: 'solSwitch', parameters: { resource: 'call', operation: 'hold', Channel: 'SIP/201-0000002a' } as never, credentials });
+		expect(hold.error?.message).toBe("The credential's Default Customer must be a numeric customer ID (it is \"acme\")");
+		// Add Header has no Customer: the credential's own check (authenticate) refuses it.
+		const header = await runNode({
+			type: 'solSwitch',
+			parameters: { resource: 'call', operation: 'addHeader', srcnumber: '201', header_name: 'X-A', value: '1' } as never,
+			credentials,
+		});
+		expect(header.error?.message).toContain("The credential's Default Customer must be a numeric customer ID (it is \"acme\")");
+		expect(header.error?.description ?? '').not.toMatch(/Base URL/);
+		expect(env.sandbox.exchanges.find({ service: 'switch' })).toHaveLength(0);
+	});
+});
