@@ -157,7 +157,8 @@ const customerOther = [
 const customerRules: Record<string, DocumentRule> = {
 	SSCGroup: 'domainName', SSCMaxUsers: 'numeric', SSCMaxPresence: 'numeric', SSCMaxCollab: 'numeric',
 };
-// "SSCGroup ... required when SSCServerID is set" (SSCServerID "0 = disabled").
+// "SSCGroup ... required when SSCServerID is set" (SSCServerID "0 = disabled"). On add: an edit sends
+// only what changes ("omitted fields keep their current values"), so the record may hold the group.
 const customerCross = ['needsWhenSet: SSCGroup if SSCServerID not 0'];
 
 const extensionAddRequired = ['ExtensionNumber', 'Name', 'CIDNum'];
@@ -219,7 +220,7 @@ const firewallCross = [
 /** A suite's view, add, edit and delete rows. */
 function suite(
 	prefix: string,
-	rows: { view: string[]; add: DocumentFunction['required']; addOptional: string[]; edit: string[]; delete?: string[]; idRule?: DocumentRule },
+	rows: { view: string[]; add: DocumentFunction['required']; addOptional: string[]; edit: string[]; editCrossRules?: string[]; delete?: string[]; idRule?: DocumentRule },
 	extra: Pick<DocumentFunction, 'rules' | 'crossRules' | 'conditional'> = {},
 	deleteNote?: string,
 ): DocumentFunction[] {
@@ -233,7 +234,7 @@ function suite(
 	return [
 		fn('view', [], rows.view),
 		fn('add', rows.add, rows.addOptional, { conditional: extra.conditional, crossRules: extra.crossRules }),
-		fn('edit', ['ID'], rows.edit, { crossRules: extra.crossRules }),
+		fn('edit', ['ID'], rows.edit, { crossRules: rows.editCrossRules ?? extra.crossRules }),
 		fn('delete', ['ID'], rows.delete ?? [], deleteNote ? { notShown: deleteNote } : {}),
 	];
 }
@@ -266,7 +267,7 @@ const managementFunctions: DocumentFunction[] = [
 	}, { rules: { CustID: 'numeric' } }),
 	...suite('customer', {
 		view: ['ID', 'CustomerNumber', 'ViewType'], add: customerAddRequired, addOptional: customerOther,
-		edit: [...customerAddRequired, ...customerOther],
+		edit: [...customerAddRequired, ...customerOther], editCrossRules: [],
 	}, { rules: customerRules, crossRules: customerCross }),
 	...suite('extension', {
 		view: ['Customer', 'ID', 'ExtensionNumber', 'ViewType'], add: ['Customer', ...extensionAddRequired], addOptional: extensionOther,

@@ -57,7 +57,10 @@ const optionalFields = [
 	flag('SSCLogs', undefined, 'Whether users may view traces', { label: 'SSC Logs' }),
 ];
 
-/** "SSCGroup ... required when SSCServerID is set" (SSCServerID 0 = disabled), on add and edit. */
+/**
+ * "SSCGroup ... required when SSCServerID is set" (SSCServerID 0 = disabled). Checked on add only: an
+ * edit changes only the fields it sends, so the customer may already have its group on the switch.
+ */
 const sscRules: CrossRule[] = [
 	{ kind: 'needsWhenSet', attribute: 'SSCServerID', except: ['0'], needs: 'SSCGroup', message: 'SSC Group is required when SSC Server ID is set (not 0)' },
 ];
@@ -72,6 +75,6 @@ export const customerSuite: Array<OperationSpec<AdminLists>> = [
 		] },
 	]),
 	{ ...addOp(suite, [...addRequired, ...optionalFields], { kind: 'object' }, 'Create a customer (active, with a default music-on-hold class); answers its CustomerID'), rules: sscRules },
-	{ ...editOp(suite, customerId, [...addRequired, ...optionalFields]), rules: sscRules },
+	editOp(suite, customerId, [...addRequired, ...optionalFields]),
 	deleteOp(suite, customerId, [], 'Delete a customer and all its data, as the portal does'),
 ];
