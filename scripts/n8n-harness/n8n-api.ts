@@ -201,11 +201,19 @@ export class N8nApi {
 		return await Promise.all(settled.map((e) => this.waitForExecution(e.id)));
 	}
 
-	/** Every execution of a workflow n8n has recorded so far (any status), newest first, without run data. */
+	/**
+	 * Every execution of a workflow n8n has recorded so far (any status), newest first, without run
+	 * data. n8n answers at most 100 per call (parse-range-query.middleware.js), so this pages with lastId.
+	 */
 	async executionSummaries(workflowId: string): Promise<ExecutionSummary[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const list = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=250`);
-		return list.results;
+		const all: ExecutionSummary[] = [];
+		for (;;) {
+			const lastId = all.length ? `&lastId=${all[all.length - 1].id}` : '';
+			const page = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100${lastId}`);
+			all.push(...page.results);
+			if (page.results.length < 100) return all;
+		}
 	}
 
 	/** Every loaded node type name (e.g. "n8n-nodes-solswitch.solSwitch"), from /types/nodes.json. */
