@@ -23,6 +23,14 @@ export const text = (name: string, description: string, extra: Extra = {}): Attr
 	...extra,
 });
 
+/** A key or password the switch stores: masked in the editor, sent as typed. */
+export const secret = (name: string, description: string, extra: Extra = {}): AttributeSpec => ({
+	name,
+	type: 'password',
+	description,
+	...extra,
+});
+
 /** A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway. */
 export const digits = (name: string, description: string, extra: Extra = {}): AttributeSpec => ({
 	name,

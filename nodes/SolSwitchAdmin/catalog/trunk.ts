@@ -1,6 +1,6 @@
 /** Trunk suite of switch-management.md ("Trunk record"). */
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { choice, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { choice, digits, flag, number, recordId, required, secret, text, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'trunk', noun: 'trunk', path: 'trunk', scope: 'any' };
@@ -34,7 +34,7 @@ const trunkFields: AttributeSpec[] = [
 	text('AddPrefix', 'Prefix added to calls'),
 	number('StripDigit', 'Digits stripped from DIDs', { switchDefault: '0' }),
 	number('CallLimit', 'Maximum calls, 0 = unlimited', { switchDefault: '0' }),
-	text('AutoLearnAPIKey', 'API key for route learning', { label: 'Auto Learn API Key' }),
+	secret('AutoLearnAPIKey', 'API key for route learning', { label: 'Auto Learn API Key' }),
 	number('AutoLearnWeight', 'Weight of learned routes', { switchDefault: '23', default: 23 }),
 ];
 
