@@ -11,6 +11,7 @@ import { webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
 import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
+import { solSwitchCallbacksApiTest } from './credentialTest';
 import { SWITCH_TRIGGER } from './events';
 import { LATEST_VERSION, triggerProperties } from './properties';
 
@@ -34,10 +35,12 @@ export class SolSwitchTrigger implements INodeType {
 		defaults: { name: 'SolSwitch Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CALLBACKS_CREDENTIAL, required: false }],
+		credentials: [{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' }],
 		webhooks: [webhookDescription(SWITCH_TRIGGER)],
 		properties: triggerProperties,
 	};
+
+	methods = { credentialTest: { solSwitchCallbacksApiTest } };
 
 	webhookMethods = {
 		default: {

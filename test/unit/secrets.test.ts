@@ -12,6 +12,7 @@ import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { solSwitchCatalog } from '../../nodes/SolSwitch/catalog';
 import { solSwitchAdminCatalog } from '../../nodes/SolSwitchAdmin/catalog';
 import { messagingCatalog } from '../../nodes/SolSwitchMessaging/catalog';
+import { checkCallbackSecrets } from '../../nodes/SolSwitchTrigger/credentialTest';
 import { allCredentialTypes, allNodeTypes } from '../helpers/packageTypes';
 
 interface Found {
@@ -72,11 +73,21 @@ describe('every secret in a credential', () => {
 	});
 
 	it('the SolSwitch Trigger offers the SolSwitch Callbacks API credential, which masks both secrets', () => {
-		expect(allNodeTypes.solSwitchTrigger.description.credentials).toEqual([{ name: 'solSwitchCallbacksApi', required: false }]);
+		expect(allNodeTypes.solSwitchTrigger.description.credentials).toEqual([{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' }]);
 		const credential = allCredentialTypes.solSwitchCallbacksApi;
 		expect(credential.properties.map((p) => [p.name, p.typeOptions?.password])).toEqual([
 			['packetApiKey', true],
 			['sharedSecret', true],
 		]);
+	});
+
+	it('the credential\'s test refuses no secret at all and a Shared Secret that would change in a URL', () => {
+		expect(checkCallbackSecrets({ packetApiKey: '', sharedSecret: '' }).status).toBe('Error');
+		expect(checkCallbackSecrets({ packetApiKey: '', sharedSecret: 'a&b' })).toEqual({
+			status: 'Error',
+			message: 'The Shared Secret has characters that change in a URL (such as &, #, + or spaces): use letters, digits and - . _ ~',
+		});
+		expect(checkCallbackSecrets({ packetApiKey: 'k', sharedSecret: '' }).status).toBe('OK');
+		expect(checkCallbackSecrets({ packetApiKey: '', sharedSecret: 'N0t-guessable_~.' }).status).toBe('OK');
 	});
 });

@@ -74,6 +74,7 @@ export function noticeProperties(trigger: TriggerSpec): INodeProperties[] {
 export function selectorProperty(trigger: TriggerSpec): INodeProperties {
 	const { selection, events } = trigger;
 	const options = events.map((k) => ({ name: k.name, value: k.value, description: k.description }));
+	const firstKind = events[0].value;
 	if (selection.by === 'parameter') {
 		return {
 			displayName: selection.displayName,
@@ -81,7 +82,7 @@ export function selectorProperty(trigger: TriggerSpec): INodeProperties {
 			type: 'options',
 			noDataExpression: true,
 			options,
-			default: events[0].value,
+			default: firstKind,
 			description: selection.description,
 		};
 	}
@@ -90,7 +91,7 @@ export function selectorProperty(trigger: TriggerSpec): INodeProperties {
 		name: selection.parameter,
 		type: 'multiOptions',
 		required: true,
-		default: events.map((k) => k.value),
+		default: [...events.map((k) => k.value)],
 		options,
 		description: selection.description,
 	};
