@@ -1,4 +1,5 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+import { packetApiKeyField, sharedSecretField } from '../nodes/SolSwitchTrigger/secretFields';
 
 /**
  * The secrets the switch's callbacks carry to the SolSwitch Trigger (switch-calls-reporting.md,
@@ -15,24 +16,5 @@ export class SolSwitchCallbacksApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/solswitch/n8n-nodes-solswitch#solswitch-callbacks-api';
 
-	properties: INodeProperties[] = [
-		{
-			displayName: 'Packet API Key',
-			name: 'packetApiKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description:
-				"The key set in the switch portal's SIP packet POST settings (API management). Needed by the SIP Packet POST event kind: a POST whose APIKey differs is refused.",
-		},
-		{
-			displayName: 'Shared Secret',
-			name: 'sharedSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description:
-				'Optional. When set, every callback must carry it, as ?secret=<secret> added to the URL pasted in the portal or in the X-SolSwitch-Secret header.',
-		},
-	];
+	properties: INodeProperties[] = [packetApiKeyField, sharedSecretField];
 }

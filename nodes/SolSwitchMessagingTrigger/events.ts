@@ -11,8 +11,10 @@ import { classifyCallback, parseMms, parseReport, parseSms, type CallbackType } 
 import { answerOk, handleCallback } from './handlers/message';
 import { carriesInboundKey } from './inboundCredential';
 
-const MO_FIELDS = ['Type', 'ID', 'From', 'To', 'Body', 'Key'];
-const MO_PORTAL = { where: 'the MO URL' };
+/** What every callback kind shares: one URL, answered as Reply says, one handler. */
+const callback = { path: 'message', handle: handleCallback, response: { by: 'parameter', parameter: 'replyMode' } } as const;
+/** What MO SMS and MMS share: the fields of the MO callback request and where its URL goes. */
+const mo = { ...callback, fields: ['Type', 'ID', 'From', 'To', 'Body', 'Key'], required: ['ID', 'From', 'To', 'Body'], portal: { where: 'the MO URL' } };
 const MO_ANSWER = '`{"Status":"OK"}`, or with Reply to Message `{"Status":"OK","Body":"<reply>"}` (SMS on short codes)';
 const BASE_ITEM = '`type`, `id`, `from`, `to`, `receivedAt`';
 
@@ -21,13 +23,8 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 		value: 'sms',
 		name: 'MO SMS',
 		description: 'A text message sent to your code',
-		path: 'message',
-		fields: MO_FIELDS,
-		required: ['ID', 'From', 'To', 'Body'],
+		...mo,
 		parse: parseSms,
-		handle: handleCallback,
-		response: { by: 'parameter', parameter: 'replyMode' },
-		portal: MO_PORTAL,
 		answer: MO_ANSWER,
 		gives: `${BASE_ITEM}, \`text\`, \`keyword\`, \`optOut\`, and \`compliance\` for INFO / HELP / AIDE / STOP / ARRET`,
 	},
@@ -35,13 +32,8 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 		value: 'mms',
 		name: 'MO MMS',
 		description: 'A picture or media message sent to your code',
-		path: 'message',
-		fields: MO_FIELDS,
-		required: ['ID', 'From', 'To', 'Body'],
+		...mo,
 		parse: parseMms,
-		handle: handleCallback,
-		response: { by: 'parameter', parameter: 'replyMode' },
-		portal: MO_PORTAL,
 		answer: '`{"Status":"OK"}`',
 		gives: `${BASE_ITEM}, \`text\`, \`mms\` (\`url\`, \`mms\`, \`hash\`, \`filename\`, \`contentType\`, \`expiresAt\`); the file as binary data with Download MMS Media`,
 	},
@@ -49,12 +41,10 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 		value: 'report',
 		name: 'Delivery Report',
 		description: 'The outcome of a message sent with Receipt "yes"',
-		path: 'message',
+		...callback,
 		fields: ['Type', 'ID', 'From', 'To', 'Status', 'Reason', 'Key'],
 		required: ['ID', 'From', 'To'],
 		parse: parseReport,
-		handle: handleCallback,
-		response: { by: 'parameter', parameter: 'replyMode' },
 		portal: { where: 'the MO URL, or the report URL when the operator configures one' },
 		answer: '`{"Status":"OK"}`',
 		gives: `${BASE_ITEM}, \`status\` (a number), \`statusName\`, \`reason\``,

@@ -7,6 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EventSpec, TriggerSpec } from '../engine/trigger/types';
 import { checkSharedSecret } from './callbackSecrets';
+import { packetApiKeyField } from './secretFields';
 import { handleDigitValidation } from './handlers/digitValidation';
 import { acknowledge, handleNotification } from './handlers/notification';
 import { handleSipPacket } from './handlers/sipPacket';
@@ -16,17 +17,7 @@ const CALL_FIELDS = ['Event', 'CallID', 'Customer', 'SourceNumber', 'SourceChann
 const sipPacketFields: INodeProperties[] = [
 	// Version 1 only: newer versions keep the key in the SolSwitch Callbacks API credential; the
 	// field stays so saved version 1 workflows keep their value.
-	{
-		displayName: 'Packet API Key',
-		name: 'packetApiKey',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-		description:
-			"The key set in the switch's SIP packet POST settings; a POST whose APIKey differs is refused (401) and starts nothing. Newer versions of this node keep it in the SolSwitch Callbacks API credential.",
-	},
+	{ ...packetApiKeyField, required: true, displayOptions: { show: { '@version': [1] } } },
 	{
 		displayName: 'On Hash Mismatch',
 		name: 'hashMismatch',

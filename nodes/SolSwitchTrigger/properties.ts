@@ -6,25 +6,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { eventProperties, guardOptions, optionsCollection } from '../engine/trigger/describe';
 import { SWITCH_TRIGGER } from './events';
+import { sharedSecretField } from './secretFields';
 
 export const LATEST_VERSION = 2;
 
 export const onlyVersion1 = { '@version': [1] };
 
-const legacySharedSecret: INodeProperties = {
-	displayName: 'Shared Secret',
-	name: 'sharedSecret',
-	type: 'string',
-	typeOptions: { password: true },
-	default: '',
-	description:
-		'When set, every request must carry it, either in the URL (?secret=...) or in the X-SolSwitch-Secret header; others are refused (401) and start nothing',
-};
-
 const guard = guardOptions('the switch');
 
 export const triggerProperties: INodeProperties[] = [
 	...eventProperties(SWITCH_TRIGGER),
-	optionsCollection([...guard, legacySharedSecret], { displayOptions: { show: onlyVersion1 } }),
+	optionsCollection([...guard, sharedSecretField], { displayOptions: { show: onlyVersion1 } }),
 	optionsCollection(guard, { displayOptions: { hide: onlyVersion1 } }),
 ];

@@ -24,14 +24,18 @@ const packet = (apiKey: string) => JSON.stringify({ APIKey: apiKey, RawPacket: R
 const post = (url: string, body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 const note = JSON.stringify({ Event: 'Incoming', CallID: '1.9' });
 
+/** A SolSwitch Trigger of the given version with a SolSwitch Callbacks API credential holding these secrets. */
+const withCredential = (typeVersion: number, parameters: Record<string, unknown>, secrets: { packetApiKey?: string; sharedSecret?: string }) =>
+	startTriggerServer({
+		type: 'solSwitchTrigger',
+		typeVersion,
+		parameters,
+		credentials: { solSwitchCallbacksApi: { packetApiKey: '', sharedSecret: '', ...secrets } },
+	});
+
 describe('SolSwitch Trigger version 2: secrets from the SolSwitch Callbacks API credential', () => {
 	it('checks APIKey against the credential\'s Packet API Key, and keeps it out of the item', async () => {
-		host = await startTriggerServer({
-			type: 'solSwitchTrigger',
-			typeVersion: 2,
-			parameters: { event: 'sip-packet' },
-			credentials: { solSwitchCallbacksApi: { packetApiKey: 'cred-packet-key', sharedSecret: '' } },
-		});
+		host = await withCredential(2, { event: 'sip-packet' }, { packetApiKey: 'cred-packet-key' });
 		const good = await post(host.urlFor('sip-packet'), packet('cred-packet-key'));
 		expect([good.status, await good.text()]).toEqual([200, 'SUCCESS']);
 		const bad = await post(host.urlFor('sip-packet'), packet('cred-packet-kez'));
@@ -49,12 +53,7 @@ describe('SolSwitch Trigger version 2: secrets from the SolSwitch Callbacks API 
 	});
 
 	it('requires the credential\'s Shared Secret in the URL or the header', async () => {
-		host = await startTriggerServer({
-			type: 'solSwitchTrigger',
-			typeVersion: 2,
-			parameters: { event: 'sip-notification' },
-			credentials: { solSwitchCallbacksApi: { packetApiKey: '', sharedSecret: 'cred-secret' } },
-		});
+		host = await withCredential(2, { event: 'sip-notification' }, { sharedSecret: 'cred-secret' });
 		expect((await post(host.urlFor('sip-notification'), note)).status).toBe(401);
 		expect((await post(host.urlFor('sip-notification', '?secret=wrong'), note)).status).toBe(401);
 		expect((await post(host.urlFor('sip-notification', '?secret=cred-secret'), note)).status).toBe(200);
@@ -62,24 +61,14 @@ describe('SolSwitch Trigger version 2: secrets from the SolSwitch Callbacks API 
 	});
 
 	it('reads the credential once for several callbacks (kept for a while, like the Messaging Trigger\'s)', async () => {
-		host = await startTriggerServer({
-			type: 'solSwitchTrigger',
-			typeVersion: 2,
-			parameters: { event: 'sip-notification' },
-			credentials: { solSwitchCallbacksApi: { packetApiKey: '', sharedSecret: 'cred-secret' } },
-		});
+		host = await withCredential(2, { event: 'sip-notification' }, { sharedSecret: 'cred-secret' });
 		const reads = jest.spyOn(host.credentialsHelper, 'getDecrypted');
 		for (let i = 0; i < 3; i++) expect((await post(host.urlFor('sip-notification', '?secret=cred-secret'), note)).status).toBe(200);
 		expect(reads).toHaveBeenCalledTimes(1);
 	});
 
 	it('a version 1 node with the credential attached takes the credential\'s key', async () => {
-		host = await startTriggerServer({
-			type: 'solSwitchTrigger',
-			typeVersion: 1,
-			parameters: { event: 'sip-packet', packetApiKey: 'old-node-key' },
-			credentials: { solSwitchCallbacksApi: { packetApiKey: 'cred-packet-key', sharedSecret: '' } },
-		});
+		host = await withCredential(1, { event: 'sip-packet', packetApiKey: 'old-node-key' }, { packetApiKey: 'cred-packet-key' });
 		expect((await post(host.urlFor('sip-packet'), packet('cred-packet-key'))).status).toBe(200);
 		expect((await post(host.urlFor('sip-packet'), packet('old-node-key'))).status).toBe(401);
 	});
