@@ -3,7 +3,7 @@
  * node fields still honoured, and the guard pipeline the Messaging Trigger shares with it.
  */
 import { createHash } from 'node:crypto';
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { forgetKeptCredentials } from '../../../nodes/engine/trigger/keptCredential';
 import { SolSwitchTrigger } from '../../../nodes/SolSwitchTrigger/SolSwitchTrigger.node';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
@@ -25,7 +25,7 @@ const post = (url: string, body: string) => fetch(url, { method: 'POST', headers
 const note = JSON.stringify({ Event: 'Incoming', CallID: '1.9' });
 
 /** A SolSwitch Trigger of the given version with a SolSwitch Callbacks API credential holding these secrets. */
-const withCredential = (typeVersion: number, parameters: Record<string, unknown>, secrets: { packetApiKey?: string; sharedSecret?: string }) =>
+const withCredential = (typeVersion: number, parameters: IDataObject, secrets: { packetApiKey?: string; sharedSecret?: string }) =>
 	startTriggerServer({
 		type: 'solSwitchTrigger',
 		typeVersion,
