@@ -30,8 +30,8 @@ import {
 	type IWebhookData,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { Container, initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from './n8nCore';
-import { allNodeTypes } from './packageTypes';
+import { Container, initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../scripts/n8n-engine/n8nCore';
+import { allNodeTypes } from '../../scripts/n8n-engine/packageTypes';
 
 export type TriggerType = 'solSwitchTrigger' | 'solSwitchMessagingTrigger';
 

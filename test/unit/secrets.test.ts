@@ -13,7 +13,7 @@ import { solSwitchCatalog } from '../../nodes/SolSwitch/catalog';
 import { solSwitchAdminCatalog } from '../../nodes/SolSwitchAdmin/catalog';
 import { messagingCatalog } from '../../nodes/SolSwitchMessaging/catalog';
 import { checkCallbackSecrets } from '../../nodes/SolSwitchTrigger/credentialTest';
-import { allCredentialTypes, allNodeTypes } from '../helpers/packageTypes';
+import { allCredentialTypes, allNodeTypes } from '../../scripts/n8n-engine/packageTypes';
 
 interface Found {
 	node: string;

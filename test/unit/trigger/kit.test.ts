@@ -8,7 +8,7 @@ import { receiveEvent } from '../../../nodes/engine/trigger/dispatch';
 import type { EventSpec, TriggerSpec } from '../../../nodes/engine/trigger/types';
 import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
 import { eventsTable } from '../../../scripts/readme/eventsTable';
-import { allNodeTypes } from '../../helpers/packageTypes';
+import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 
 describe('webhook descriptions', () => {
 	it('SolSwitch Trigger: a path per event kind, the Digit Validation answered as Answer From says, the others by the node', () => {
