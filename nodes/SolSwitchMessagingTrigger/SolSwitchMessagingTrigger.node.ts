@@ -1,5 +1,6 @@
 import {
 	NodeConnectionTypes,
+	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -9,6 +10,7 @@ import { webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
 import { triggerProperties } from './properties';
+import { createRedeliveryMemory, hasRedeliveryMemory } from './redeliveries';
 
 /**
  * MO SMS / MMS and delivery reports from the SolSwitch messaging gateway, as the event table
@@ -34,13 +36,15 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// The URL is given to the operator by hand: nothing to register with the gateway.
+	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
+	// creates the redelivery memory, which n8n saves right after (see nodes/shared/messaging/replies.ts).
 	webhookMethods = {
 		default: {
-			async checkExists(): Promise<boolean> {
-				return true;
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return hasRedeliveryMemory(this);
 			},
-			async create(): Promise<boolean> {
+			async create(this: IHookFunctions): Promise<boolean> {
+				createRedeliveryMemory(this);
 				return true;
 			},
 			async delete(): Promise<boolean> {

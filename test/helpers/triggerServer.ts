@@ -11,12 +11,16 @@
  *   server's part (answer modes, "Error in workflow" with HTTP 500) is reproduced from its
  *   webhook-helpers; a test may instead write that part itself (`afterWebhook`).
  * The full path is covered by the e2e tests in real n8n. Parameters and options may change between
- * requests; the workflow's static data (n8n's database) lives as long as the server.
+ * requests; the workflow's static data (n8n's database) lives as long as the server. Each workflow is
+ * published as n8n publishes it before it serves: the trigger's webhook methods run first in n8n-core's
+ * HookContext (what they write to the static data is what n8n saves right after them). A publication
+ * n8n would refuse (create() throws) is kept in `publishError` and the node still serves, so tests can
+ * show the node's own refusals of requests that such settings would let through.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'node:querystring';
-import { BinaryDataService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { BinaryDataService, ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	Workflow,
 	createRunExecutionData,
@@ -130,6 +134,7 @@ export class TriggerServer {
 		});
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
 		this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		await this.publish();
 		return this;
 	}
 
@@ -153,12 +158,34 @@ export class TriggerServer {
 		return allNodeTypes[this.setup.type];
 	}
 
-	private built?: { parameters: IDataObject; workflow: ReturnType<TriggerServer['buildWorkflow']> };
+	private built?: { parameters: IDataObject; workflow: ReturnType<TriggerServer['buildWorkflow']>; published?: Promise<void> };
+	/** Why n8n would refuse to publish the current workflow (the trigger's create() threw), if it would. */
+	publishError?: string;
 
 	/** The workflow for the current parameters: built again only when the test gives new parameters. */
 	private workflow() {
 		if (this.built?.parameters !== this.parameters) this.built = { parameters: this.parameters, workflow: this.buildWorkflow() };
 		return this.built.workflow;
+	}
+
+	/** Publishes the current workflow once: checkExists, then create when it says no. */
+	private async publish() {
+		this.workflow();
+		const built = this.built!;
+		built.published ??= (async () => {
+			const { workflow, trigger } = built.workflow;
+			const methods = this.nodeType.webhookMethods?.default;
+			if (!methods) return;
+			const additionalData = testAdditionalData({ credentialsHelper: this.credentialsHelper, executionId: 'publish' });
+			const context = new HookContext(workflow, trigger, additionalData, 'trigger', 'activate');
+			this.publishError = undefined;
+			try {
+				if (!(await methods.checkExists.call(context))) await methods.create.call(context);
+			} catch (error) {
+				this.publishError = (error as Error).message;
+			}
+		})();
+		await built.published;
 	}
 
 	private buildWorkflow(): { workflow: Workflow; trigger: INode; after: INode[]; connections: IConnections } {
@@ -246,6 +273,7 @@ export class TriggerServer {
 
 	private async handle(req: IncomingMessage, res: ServerResponse) {
 		const r = expressLike(res);
+		await this.publish();
 		const read = await this.readRequest(req, res);
 		if (!read) return;
 		const url = new URL(req.url ?? '/', 'http://host');
