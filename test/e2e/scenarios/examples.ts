@@ -4,11 +4,12 @@
 // Run by test/e2e/examples.test.ts (one n8n process) and test/queue/ (queue mode).
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
 import { importExample, webhookUrls } from '../../../scripts/start/examples';
-import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
+import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
 import { nodeJson } from '../../../scripts/n8n-harness';
 import { publishOptOutExample, sendOptOutsAndReadBack, type OptOutScenarioTarget } from './optOuts';
 import type { ScenarioEnv } from './env';
+import { createGatewayCredential } from './redelivery';
 
 export function describeExampleScenarios(env: ScenarioEnv) {
 	let messagingCredential: string;
@@ -16,13 +17,7 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 	const CALLBACK_SECRET = 'e2e-callback-secret';
 
 	beforeAll(async () => {
-		const credential = await env.api.createCredential('SolSwitch Messaging sandbox', 'solSwitchMessagingApi', {
-			baseUrl: env.sandbox.url,
-			apiKey: DEFAULT_GATEWAY_KEY,
-			inboundApiKey: DEFAULT_INBOUND_KEY,
-			inboundKeyType: 'body',
-		});
-		messagingCredential = credential.id;
+		messagingCredential = await createGatewayCredential(env);
 		const callbacks = await env.api.createCredential('SolSwitch Callbacks sandbox', 'solSwitchCallbacksApi', { packetApiKey: '', sharedSecret: CALLBACK_SECRET });
 		callbacksCredential = callbacks.id;
 	});

@@ -2,16 +2,16 @@
 // messages the sandbox gateway injects and POSTs to n8n's production webhook; the sandbox records the
 // reply Body a phone would get. Run by test/e2e/messaging.test.ts (one n8n process) and test/queue/
 // (queue mode: the trigger on a webhook processor, Reply to Message on the worker).
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
 import { gatewayOf } from '../../../sandbox/gateway';
-import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
+import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { nodeJson } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
+import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';
 
 export function describeMessagingScenarios(env: ScenarioEnv) {
 	let workflowId: string;
-	const webhookId = randomUUID();
+	let webhookId: string;
 
 	/** Injects an MO through the sandbox's control endpoint and waits until it leaves the gateway's queue. */
 	async function injectMo(body: Record<string, unknown>) {
@@ -24,39 +24,10 @@ export function describeMessagingScenarios(env: ScenarioEnv) {
 	}
 
 	beforeAll(async () => {
-		const credential = await env.api.createCredential('Gateway', 'solSwitchMessagingApi', {
-			baseUrl: env.sandbox.url,
-			apiKey: DEFAULT_GATEWAY_KEY,
-			inboundApiKey: DEFAULT_INBOUND_KEY,
-			inboundKeyType: 'body',
-		});
-		const workflow = await env.api.createWorkflow({
-			name: 'E2E SMS auto-reply',
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'SMS In',
-					type: 'n8n-nodes-solswitch.solSwitchMessagingTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters: { events: ['sms', 'mms', 'report'], replyMode: 'responseNode', compliance: true, options: {} },
-					credentials: { solSwitchMessagingApi: { id: credential.id, name: credential.name } },
-				},
-				{
-					id: randomUUID(),
-					name: 'Reply',
-					type: 'n8n-nodes-solswitch.solSwitchMessaging',
-					typeVersion: 1,
-					position: [220, 0],
-					parameters: { resource: 'message', operation: 'reply', Body: '={{ "Your " + $json.keyword + " order is in" }}', options: {} },
-				},
-			],
-			connections: { 'SMS In': { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
-		});
-		workflowId = workflow.id;
-		await env.api.publishWorkflow(workflow.id);
-		gatewayOf(env.sandbox).configure({ providerUrl: `${env.webhookBaseUrl}/webhook/${webhookId}/message`, retries: 2 });
+		const credentialId = await createGatewayCredential(env);
+		const workflow = await publishMessagingWorkflow(env, 'responseNode', credentialId, '={{ "Your " + $json.keyword + " order is in" }}');
+		({ id: workflowId, webhookId } = workflow);
+		gatewayOf(env.sandbox).configure({ providerUrl: workflow.url, retries: 2 });
 	});
 
 	test('an MO "help" is answered by the trigger with the HELP text, and the sandbox records the reply Body', async () => {

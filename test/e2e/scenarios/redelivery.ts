@@ -14,8 +14,11 @@ export const REPLY_MODES: ReplyMode[] = ['onReceived', 'responseNode', 'lastNode
 /** The reply Body the workflow computes (modes where the workflow answers). */
 export const computedReply = (text: string) => `Got ${text}`;
 
-/** A published workflow: Messaging Trigger in `replyMode`, then Reply to Message (except "Immediately"). */
-export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string) {
+/**
+ * A published workflow: Messaging Trigger ("SMS In") in `replyMode`, then Reply to Message ("Reply",
+ * answering `replyBody`) except in mode Immediately. Returns its id and its trigger's URL.
+ */
+export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string, replyBody = '={{ "Got " + $json.text }}') {
 	const webhookId = randomUUID();
 	const trigger = {
 		id: randomUUID(),
@@ -33,7 +36,7 @@ export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: Repl
 		type: 'n8n-nodes-solswitch.solSwitchMessaging',
 		typeVersion: 1,
 		position: [220, 0],
-		parameters: { resource: 'message', operation: 'reply', Body: '={{ "Got " + $json.text }}', options: {} },
+		parameters: { resource: 'message', operation: 'reply', Body: replyBody, options: {} },
 	};
 	const workflow = await env.api.createWorkflow({
 		name: `Redelivery ${replyMode} ${webhookId.slice(0, 8)}`,
@@ -41,7 +44,7 @@ export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: Repl
 		connections: replyMode === 'onReceived' ? {} : { 'SMS In': { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
 	});
 	await env.api.publishWorkflow(workflow.id);
-	return { id: workflow.id, url: `${env.webhookBaseUrl}/webhook/${webhookId}/message` };
+	return { id: workflow.id, url: `${env.webhookBaseUrl}/webhook/${webhookId}/message`, webhookId };
 }
 
 export async function createGatewayCredential(env: ScenarioEnv): Promise<string> {
