@@ -24,7 +24,7 @@ export class SolSwitchTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Trigger',
 		name: 'solSwitchTrigger',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-trigger.svg', dark: 'file:../../icons/solswitch-trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
