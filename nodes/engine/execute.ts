@@ -13,6 +13,7 @@ import {
 import type { Catalog, OperationSpec, ShapeContext } from './catalog/types';
 import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
+import { inTimeZone } from './generators/values';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
 import { globalKeyHintRule } from './transport/failures';
@@ -24,7 +25,9 @@ export function findOperation(catalog: Catalog, resource: string, operation: str
 	return op;
 }
 
-/** Raw attribute values of one item as the user set them (API names as keys). */
+const DATE_TYPES = new Set(['date', 'dateTime', 'dateOrDateTime']);
+
+/** Raw attribute values of one item as the user set them (API names as keys), dates in the workflow's time zone. */
 export function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Record<string, unknown> {
 	const raw: Record<string, unknown> = {};
 	const additional = (op.attributes.some((a) => !isTopLevel(a))
@@ -39,6 +42,7 @@ export function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemInd
 		} else if (name in additional) {
 			raw[attribute.name] = additional[name];
 		}
+		if (DATE_TYPES.has(attribute.type) && attribute.name in raw) raw[attribute.name] = inTimeZone(raw[attribute.name], fn.getTimezone());
 	}
 	return raw;
 }
