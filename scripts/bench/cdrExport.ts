@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Benchmark } from './index';
+import type { Benchmark } from './benchmark';
 
 const SIZES = [1000, 10000, 100000];
 const DAY = '2026-03-10';

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 
-type RunNode = typeof import('../../test/helpers/n8nEngine').runNode;
+type RunNode = typeof import('../n8n-engine/n8nEngine').runNode;
 
 async function viaNode(runNode: RunNode, url: string, day: string): Promise<number> {
 	const { items, error } = await runNode({
@@ -38,7 +38,7 @@ async function main() {
 	const [mode, url, day] = process.argv.slice(2);
 	// n8n-core is loaded before the clock starts, and only for the node, so the fetch baseline does
 	// not carry its memory; the engine's start-up is not what is measured.
-	const runNode = mode === 'node' ? (await import('../../test/helpers/n8nEngine')).runNode : undefined;
+	const runNode = mode === 'node' ? (await import('../n8n-engine/n8nEngine')).runNode : undefined;
 	const before = process.memoryUsage().rss;
 	const started = process.hrtime.bigint();
 	const items = runNode ? await viaNode(runNode, url, day) : await viaFetch(url, day);

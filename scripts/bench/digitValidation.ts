@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_SWITCH_KEY, startSandbox } from '../../sandbox/server';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { packRepo, startN8n } from '../n8n-harness';
-import type { Benchmark } from './index';
+import type { Benchmark } from './benchmark';
 
 const WARMUP = 20;
 const ROUNDS = Number(process.env.BENCH_DV_ROUNDS ?? 200);

@@ -7,10 +7,7 @@ import { cdrExportBenchmark } from './cdrExport';
 import { digitValidationBenchmark } from './digitValidation';
 import { messagingBenchmark } from './messaging';
 
-export interface Benchmark {
-	name: string;
-	run(): Promise<void>;
-}
+import type { Benchmark } from './benchmark';
 
 // Each benchmark module registers itself here.
 const benchmarks: Benchmark[] = [digitValidationBenchmark, cdrExportBenchmark, messagingBenchmark];

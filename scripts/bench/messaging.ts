@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { startN8n } from '../n8n-harness';
-import type { Benchmark } from './index';
+import type { Benchmark } from './benchmark';
 
 const MESSAGES = Number(process.env.BENCH_MO_MESSAGES ?? 200);
 const CONCURRENCY = 10;

@@ -1,7 +1,7 @@
 // Dates are read in the workflow's time zone (its Timezone setting, n8n's getTimezone()), not the
 // n8n server's: the same instant is another calendar day in Tokyo than in New York.
 import type { INodeParameters } from 'n8n-workflow';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 
 const env = useSandbox({ reports: { seed: 7, legs: 30, days: 3, lastDay: '2026-03-10' } });
