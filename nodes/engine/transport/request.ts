@@ -154,8 +154,3 @@ function errorCode(error: unknown): string {
 	}
 	return '';
 }
-
-/** `{base_url}/api/<path>/` with exactly one slash between parts. */
-export function functionUrl(baseUrl: string, path: string): string {
-	return `${baseUrl.replace(/\/+$/, '')}/api/${path.replace(/^\/+|\/+$/g, '')}/`;
-}
