@@ -11,7 +11,7 @@ export class SolSwitch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch',
 		name: 'solSwitch',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-call.svg', dark: 'file:../../icons/solswitch-call.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
