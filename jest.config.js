@@ -1,5 +1,7 @@
-// Three projects so each layer can run alone: unit (generators, validation, shapers), integration
-// (nodes run through n8n-core's engine against the sandbox over real HTTP), e2e (real n8n).
+// Four projects so each layer can run alone: unit (generators, validation, shapers), integration
+// (nodes run through n8n-core's engine against the sandbox over real HTTP), e2e (real n8n), queue
+// (real n8n in queue mode: PostgreSQL, Redis, main, webhook processors, a worker; n8n 2.40.7 only,
+// so it is not part of the e2e project that scripts/test.sh also runs against n8n 1.x).
 const common = {
   preset: 'ts-jest',
   testEnvironment: 'node',
@@ -11,5 +13,6 @@ module.exports = {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+    { ...common, displayName: 'queue', testMatch: ['<rootDir>/test/queue/**/*.test.ts'] },
   ],
 };

@@ -1,5 +1,6 @@
 import {
 	NodeConnectionTypes,
+	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -7,6 +8,7 @@ import {
 } from 'n8n-workflow';
 import { webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
+import { createReplyMemory, hasReplyMemory } from '../shared/messaging/replies';
 import { MESSAGING_TRIGGER } from './events';
 import { triggerProperties } from './properties';
 
@@ -34,13 +36,15 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// The URL is given to the operator by hand: nothing to register with the gateway.
+	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
+	// creates the redelivery memory, which n8n saves right after (see replies.ts).
 	webhookMethods = {
 		default: {
-			async checkExists(): Promise<boolean> {
-				return true;
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return hasReplyMemory(this.getWorkflowStaticData('global'));
 			},
-			async create(): Promise<boolean> {
+			async create(this: IHookFunctions): Promise<boolean> {
+				createReplyMemory(this.getWorkflowStaticData('global'));
 				return true;
 			},
 			async delete(): Promise<boolean> {

@@ -1,9 +1,10 @@
 /**
  * The main job behind `npm start`: the sandbox as switch and gateway, n8n with this package
  * installed as a community package, an owner, credentials pointing at the sandbox, and every
- * example workflow imported (published when it has a trigger), with the sandbox's callbacks
- * pointed at those workflows' URLs. Everything lives in one state folder, so a second start
- * reuses the n8n database, the credentials and the workflows (ids kept in state.json).
+ * example workflow imported (published when it has a trigger, the Data Tables it writes to made
+ * first), with the sandbox's callbacks pointed at those workflows' URLs. Everything lives in one
+ * state folder, so a second start reuses the n8n database, the credentials, the tables and the
+ * workflows (ids kept in state.json; tables found by name).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { N8nApi, type SavedWorkflow, type WorkflowDefinition } from '../n8n-harn
 import { N8nInstance } from '../n8n-harness/n8n-instance';
 import { packRepo } from '../n8n-harness/package-tarball';
 import { REPO_ROOT } from '../n8n-harness/paths';
+import { dataTablesNeeded, ensureDataTables, remapDataTables } from './dataTables';
 import { exampleFiles, exampleSlug, hasTrigger, readExample, remapCredentials, webhookUrls, type TriggerUrl } from './examples';
 import { loadState, saveState, type StartState } from './state';
 
@@ -275,8 +277,13 @@ async function ensureExample(
 	log: (line: string) => void,
 ): Promise<ImportedExample> {
 	const slug = exampleSlug(file);
-	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
-	const definition = remapCredentials(readExample(file), credentialIds);
+	const example = readExample(file);
+	// The tables the example writes to, made once and kept (with their rows) across starts.
+	const tables = await ensureDataTables(api, dataTablesNeeded(example), log);
+	const tableIds = Object.values(tables).map((t) => t.id);
+	// A table deleted in the editor is made again with a new id: the workflow must follow it.
+	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).update(tableIds.join(',')).digest('hex').slice(0, 16);
+	const definition = remapDataTables(remapCredentials(example, credentialIds), tables);
 	rewriteFolders(definition, filesFolder);
 
 	let id: string | undefined = state.workflows[slug]?.id;

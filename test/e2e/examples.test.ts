@@ -3,10 +3,10 @@
 // gateway or switch got back. (The CDR export and onboarding examples have test files of their own.)
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/shared/messaging/complianceTexts';
 import { importExample, webhookUrls } from '../../scripts/start/examples';
-import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { nodeJson } from '../../scripts/n8n-harness';
+import { publishOptOutExample, sendOptOutsAndReadBack, type OptOutScenarioTarget } from './scenarios/optOuts';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
@@ -45,11 +45,11 @@ async function injectMo(Body: string, From = '15145550123') {
 }
 
 describe('SMS auto-reply on keywords', () => {
+	let optOuts: OptOutScenarioTarget;
 	let workflowId: string;
 	beforeAll(async () => {
-		const { id, url } = await publishExample('examples/sms-auto-reply.json');
-		workflowId = id;
-		gatewayOf(env.sandbox).configure({ providerUrl: url, retries: 2 });
+		optOuts = await publishOptOutExample({ ...env, webhookBaseUrl: env.n8n.baseUrl }, messagingCredential);
+		workflowId = optOuts.workflowId;
 	});
 
 	it('answers a keyword from its table, and anything else with the menu', async () => {
@@ -66,13 +66,20 @@ describe('SMS auto-reply on keywords', () => {
 		expect((await injectMo('Aide')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.aideText);
 	});
 
-	it('answers STOP at once and records the opt-out in the workflow', async () => {
+	it('answers STOP at once and records the opt-out in its Data Table', async () => {
 		const before = (await env.api.waitForExecutions(workflowId, 2)).length;
 		expect((await injectMo('STOP', '15145550999')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.stopText);
 		const executions = await env.api.waitForExecutions(workflowId, before + 1);
 		const stop = executions.find((e) => nodeJson(e, 'Incoming SMS')[0]?.keyword === 'STOP')!;
 		expect(stop.status).toBe('success');
-		expect(nodeJson(stop, 'Record Opt-Out')).toEqual([{ optedOut: '15145550999', total: 1 }]);
+		expect(nodeJson(stop, 'Record Opt-Out')).toEqual([
+			expect.objectContaining({ from: '15145550999', to: '55555', keyword: 'STOP', optedOutAt: expect.any(String) }),
+		]);
+	});
+
+	it('keeps every opt-out from several numbers, one row each even after a repeated STOP', async () => {
+		const rows = await sendOptOutsAndReadBack(optOuts);
+		expect(rows).toHaveLength(4);
 	});
 });
 

@@ -10,13 +10,15 @@
  *   n8n-core's real WorkflowExecute and its `sendResponse` answers the waiting request; n8n's web
  *   server's part (answer modes, "Error in workflow" with HTTP 500) is reproduced from its
  *   webhook-helpers; a test may instead write that part itself (`afterWebhook`).
+ * - listen() publishes the workflow as n8n does: the trigger's webhook methods (checkExists, then
+ *   create) run first, and what they write to the static data is kept (n8n saves it right after).
  * The full path is covered by the e2e tests in real n8n. Parameters and options may change between
  * requests; the workflow's static data (n8n's database) lives as long as the server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'node:querystring';
-import { BinaryDataService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { BinaryDataService, ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	Workflow,
 	createRunExecutionData,
@@ -123,6 +125,7 @@ export class TriggerServer {
 
 	async listen(): Promise<this> {
 		await initBinaryData();
+		await this.publish();
 		this.server = createServer((req, res) => {
 			this.handle(req, res).catch((error) => {
 				if (!res.headersSent) res.writeHead(500).end(String(error));
@@ -131,6 +134,16 @@ export class TriggerServer {
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
 		this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
 		return this;
+	}
+
+	/** The trigger's webhook methods, run as n8n runs them when the workflow is published (activation). */
+	async publish() {
+		const methods = this.nodeType.webhookMethods?.default;
+		if (!methods) return;
+		const { workflow, trigger } = this.workflow();
+		const additionalData = testAdditionalData({ credentialsHelper: this.credentialsHelper, executionId: 'publish' });
+		const context = new HookContext(workflow, trigger, additionalData, 'webhook', 'activate');
+		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
 	}
 
 	async close() {
