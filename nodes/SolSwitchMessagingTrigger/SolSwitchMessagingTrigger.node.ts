@@ -6,7 +6,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { webhookDescription } from '../engine/trigger/describe';
+import { triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { createReplyMemory, hasReplyMemory } from '../shared/messaging/replies';
 import { MESSAGING_TRIGGER } from './events';
@@ -25,7 +25,9 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		name: 'solSwitchMessagingTrigger',
 		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
+		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it.
+		...triggerVersions([1]),
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow when the SolSwitch messaging gateway delivers an SMS, an MMS or a delivery report',
 		defaults: { name: 'SolSwitch Messaging Trigger' },

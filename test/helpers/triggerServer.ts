@@ -55,6 +55,8 @@ export interface TriggerServerSetup extends TriggerServerOptions {
 	typeVersion?: number;
 	/** Decrypted credentials by credential type; each gets an ID of its own, as n8n gives each credential. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** Serve without publishing first: a node n8n would refuse to publish, to test what it answers anyway. */
+	unpublished?: boolean;
 	/** Nodes after the trigger, each connected to the previous one. */
 	then?: Array<Pick<INode, 'name' | 'type' | 'parameters'>>;
 }
@@ -125,7 +127,7 @@ export class TriggerServer {
 
 	async listen(): Promise<this> {
 		await initBinaryData();
-		await this.publish();
+		if (!this.setup.unpublished) await this.publish();
 		this.server = createServer((req, res) => {
 			this.handle(req, res).catch((error) => {
 				if (!res.headersSent) res.writeHead(500).end(String(error));
