@@ -1,5 +1,7 @@
 import {
 	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
 	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
@@ -10,6 +12,7 @@ import { triggerVersions, webhookDescription } from '../engine/trigger/describe'
 import { dispatch } from '../engine/trigger/dispatch';
 import { createReplyMemory, hasReplyMemory } from '../shared/messaging/replies';
 import { MESSAGING_TRIGGER } from './events';
+import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
 
 /**
@@ -36,13 +39,19 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		credentials: [{ name: 'solSwitchMessagingApi', required: true }],
 		webhooks: [webhookDescription(MESSAGING_TRIGGER)],
 		properties: triggerProperties,
+		hints: [keywordReplyHint],
 	};
 
 	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
 	// creates the redelivery memory, which n8n saves right after (see replies.ts).
 	webhookMethods = {
 		default: {
+			// Every publication runs checkExists (create only while the memory is missing), so the
+			// Keyword Replies table is checked here: a reply the gateway would refuse stops publishing.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const table = keywordReplies(this.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject);
+				const problems = keywordTableProblems(table, this.getNodeParameter('compliance', true) === true);
+				if (problems.length) throw new NodeOperationError(this.getNode(), problems.join('; '), { description: 'Fix them under Keyword Replies.' });
 				return hasReplyMemory(this.getWorkflowStaticData('global'));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

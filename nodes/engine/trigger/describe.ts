@@ -3,7 +3,7 @@
  * and own fields (shown for that kind only), the notices that say what to paste where, the guard's
  * options, and the webhook description.
  */
-import type { INodeParameters, INodeProperties, IWebhookDescription, NodeParameterValueType } from 'n8n-workflow';
+import type { WEBHOOK_RESOLVERS as N8nWebhookResolvers, INodeParameters, INodeProperties, IWebhookDescription, NodeParameterValueType } from 'n8n-workflow';
 import type { EventSpec, TriggerSpec } from './types';
 
 /**
@@ -12,7 +12,7 @@ import type { EventSpec, TriggerSpec } from './types';
  * WEBHOOK_RESOLVERS). Spelled here rather than imported: n8n 1.x's n8n-workflow has no such export,
  * and ignores the key.
  */
-export const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
+export const WEBHOOK_RESOLVERS: typeof N8nWebhookResolvers = Symbol.for('n8n.webhookDescriptionResolvers') as typeof N8nWebhookResolvers;
 
 /** One expression field of a webhook description: the template the editor reads, the same value natively. */
 export interface DescriptionField {
