@@ -53,8 +53,15 @@ async function expectAnswer(n8n: N8nInstance, url: string, body: unknown, check:
 
 const ok = (body?: string) => (status: number, text: string) => status === 200 && text === JSON.stringify(body === undefined ? { Status: 'OK' } : { Status: 'OK', Body: body });
 
+export interface PathOptions {
+	/** The Messaging Trigger version new nodes get (1 for a build from before 1.1 existed). */
+	messagingVersion?: number;
+	/** Whether the build has Keyword Replies. */
+	keywordTable?: boolean;
+}
+
 /** Publishes one workflow per path and returns the paths, each call checked. */
-export async function publishPaths(n8n: N8nInstance, api: N8nApi): Promise<CallPath[]> {
+export async function publishPaths(n8n: N8nInstance, api: N8nApi, { messagingVersion = 1.1, keywordTable = true }: PathOptions = {}): Promise<CallPath[]> {
 	const credential = await api.createCredential('Isolates gateway', 'solSwitchMessagingApi', {
 		baseUrl: 'http://127.0.0.1:9',
 		apiKey: '',
@@ -75,14 +82,14 @@ export async function publishPaths(n8n: N8nInstance, api: N8nApi): Promise<CallP
 			node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', typeVersion, {
 				events: ['sms'],
 				replyMode: 'responseNode',
-				keywordReplies: { keywords: [{ keyword: 'HOURS', reply: HOURS_REPLY }] },
+				...(keywordTable ? { keywordReplies: { keywords: [{ keyword: 'HOURS', reply: HOURS_REPLY }] } } : {}),
 				options: {},
 			}, { webhookId: hook, credentials }),
 			node('Reply', 'n8n-nodes-solswitch.solSwitchMessaging', 1, { resource: 'message', operation: 'reply', Body: '={{ "Your " + $json.keyword + " order is in" }}' }),
 		]);
 		return `${hook}/message`;
 	};
-	const latest = await messagingHook(1.1);
+	const latest = await messagingHook(messagingVersion);
 	const version1 = await messagingHook(1);
 
 	const plainPath = `isolates-plain-${randomUUID()}`;
@@ -117,7 +124,7 @@ export async function publishPaths(n8n: N8nInstance, api: N8nApi): Promise<CallP
 	const call = { CallID: 'c-1', CallerID: '15145550123', DestinationNumber: '5145550100' };
 	return [
 		{ name: 'HELP', call: () => expectAnswer(n8n, latest, mo('help'), ok(DEFAULT_COMPLIANCE_TEXTS.helpText)) },
-		{ name: 'keyword table (HOURS)', call: () => expectAnswer(n8n, latest, mo('Hours'), ok(HOURS_REPLY)) },
+		...(keywordTable ? [{ name: 'keyword table (HOURS)', call: () => expectAnswer(n8n, latest, mo('Hours'), ok(HOURS_REPLY)) }] : []),
 		{ name: 'redelivery (same ID)', call: () => expectAnswer(n8n, latest, mo('pizza', { ID: redeliveredId }), ok(COMPUTED_REPLY)) },
 		{
 			name: 'filtered event (report, SMS only)',
