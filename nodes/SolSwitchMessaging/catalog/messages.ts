@@ -59,6 +59,7 @@ export const messages: OperationSpec[] = [
 			},
 		],
 		response: { kind: 'custom', shape: shapeSentSms },
+		bulk: true,
 	},
 	{
 		resource: 'message',
@@ -74,6 +75,7 @@ export const messages: OperationSpec[] = [
 		fields: mmsContentFields,
 		prepare: prepareMmsContent,
 		response: { kind: 'object' },
+		bulk: true,
 	},
 	{
 		resource: 'message',

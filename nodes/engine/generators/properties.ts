@@ -3,6 +3,7 @@
  * attributes as fields, optional ones under "Additional Fields", per-operation settings under "Options".
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { BULK_OPTIONS } from '../bulk';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
 import { isTopLevel, labelOf, paramName } from './names';
 
@@ -220,6 +221,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 			...showFor(op),
 			options: [
 				...(op.options ?? []),
+				...(op.bulk ? BULK_OPTIONS : []),
 				...COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false),
 				...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
 			].sort((a, b) =>
