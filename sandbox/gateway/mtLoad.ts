@@ -7,6 +7,8 @@
 export interface MtLoadConfig {
 	/** Real milliseconds the gateway takes to answer an MT SMS or MMS (default 0). */
 	latencyMs: number;
+	/** Up to this many real milliseconds more, at random per message (a real gateway varies). */
+	jitterMs: number;
 	/** Messages accepted per rolling second; over it the gateway answers FAIL (0: no limit). */
 	perSecond: number;
 }
@@ -22,7 +24,7 @@ export interface MtLoadCounters {
 }
 
 export class MtLoad {
-	config: MtLoadConfig = { latencyMs: 0, perSecond: 0 };
+	config: MtLoadConfig = { latencyMs: 0, jitterMs: 0, perSecond: 0 };
 	counters: MtLoadCounters = { inFlight: 0, maxInFlight: 0, admitted: 0, refusedByRate: 0 };
 	/** Times (ms) of the requests accepted in the last second, oldest first. */
 	private window: number[] = [];
@@ -46,7 +48,8 @@ export class MtLoad {
 		c.maxInFlight = Math.max(c.maxInFlight, c.inFlight);
 		try {
 			const overRate = this.overRate(Date.now());
-			if (this.config.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.config.latencyMs));
+			const delay = this.config.latencyMs + Math.random() * this.config.jitterMs;
+			if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 			if (overRate) {
 				c.refusedByRate++;
 				return refuse();
