@@ -17,6 +17,7 @@ import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
+import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
 import { functionUrl, solswitchRequest } from './transport/request';
 
@@ -75,7 +76,7 @@ export async function runOperation(
 	}
 	// A local operation without a Customer attribute needs no credential (e.g. answering a webhook).
 	const needsCredentials = !op.local || op.attributes.some((a) => a.role === 'customer');
-	const credentials = needsCredentials ? await fn.getCredentials(catalog.credential) : {};
+	const credentials = needsCredentials ? await credentialsOnce(fn, catalog.credential) : {};
 	let body = applyCustomerDefault(op, checked.body as IDataObject, credentials.customer);
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
 	if (op.prepare) body = await op.prepare(body, ctx);

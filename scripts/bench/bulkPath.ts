@@ -2,7 +2,7 @@
  * Bulk SMS: 1,000 / 10,000 recipients through Send SMS (Options > Concurrency) beside n8n's HTTP
  * Request node with batching at the same concurrency (Batch Size = concurrency, Batch Interval = the
  * gateway's slowest answer, so that no more than that many are in flight, as with ours). The
- * sandbox's gateway answers each message after 5 to 25 ms and counts what it has in flight.
+ * sandbox's gateway answers each message after 20 to 80 ms (a gateway across a network) and counts what it has in flight.
  * Both workflows: Webhook → Edit Fields (the recipients) → Split Out → the sender, answering with
  * all items, so that the count and the order can be checked.
  */
@@ -14,8 +14,8 @@ import type { BenchContext, BenchPath, Comparison, Side } from './types';
 import { node, publish, webhook } from './workflows';
 
 const CONCURRENCY = 10;
-const LATENCY_MS = 5;
-const JITTER_MS = 20;
+const LATENCY_MS = 20;
+const JITTER_MS = 60;
 const BODY = 'Your appointment is tomorrow at 10:00. Reply STOP to opt out.';
 const recipient = (i: number) => String(15140000000 + i);
 

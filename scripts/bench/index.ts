@@ -7,6 +7,8 @@
  *   npm run bench                  the full suite (20-30 minutes on a 2-core machine)
  *   npm run bench -- --quick       smaller sizes, default settings only, written to build/bench/
  *   npm run bench -- --quick mo    only the paths whose id contains "mo" (nothing written)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --quick bulk
+ *                                  also writes a V8 CPU profile of each n8n process there (on stop)
  *
  * Benchmarks, not tests: they print figures and never fail on a time.
  */
@@ -61,7 +63,8 @@ async function main() {
 			if (!chosen.length) continue;
 			console.log(`\n=== ${setting.label} ===`);
 			const freshN8n = async () => {
-				const started = await startN8n({ communityPackages: [tarball], env: setting.env });
+				const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {};
+				const started = await startN8n({ communityPackages: [tarball], env: { ...setting.env, ...profile } });
 				return { ...started, credentials: await makeCredentials(started.api, sandbox) };
 			};
 			const main = await freshN8n();

@@ -14,8 +14,8 @@ export const PATH_NOTES: string[] = [
 		'Each side in a freshly started n8n of its own; peak memory is the n8n process\'s resident set (VmRSS, sampled every 20 ms) during the request. ' +
 		'Neither workflow saves successful executions (the same for both: the export is measured, not SQLite).',
 	'- **Bulk SMS**: Webhook → Edit Fields (N recipients) → Split Out → the sender, answering with all items (count and, for ours, order checked; the gateway counts what it ' +
-		'received). The sandbox\'s gateway answers each message after 5-25 ms (uniform). Ours: Send SMS with Concurrency 10. n8n only: HTTP Request with batching, Batch Size 10 ' +
-		'and Batch Interval 25 ms (the slowest answer), so that it too keeps about 10 in flight: n8n\'s HTTP Request starts each batch after the interval without waiting for the ' +
+		'received). The sandbox\'s gateway answers each message after 20-80 ms (uniform: a gateway across a network, not on loopback). Ours: Send SMS with Concurrency 10. n8n only: HTTP Request with batching, Batch Size 10 ' +
+		'and Batch Interval 80 ms (the slowest answer), so that it too keeps about 10 in flight: n8n\'s HTTP Request starts each batch after the interval without waiting for the ' +
 		'previous one (packages/nodes-base/nodes/HttpRequest/V3/HttpRequestV3.node.ts: `if (itemIndex % batchSize === 0) await sleep(batchInterval)`), and with no interval it ' +
 		'sends every item at once. The most messages the gateway saw in flight is shown for both.',
 ];

@@ -11,6 +11,7 @@ import {
 	type ILoadOptionsFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
+import { credentialsOnce } from './credentialsOnce';
 import { hintFor, isEmptyReason } from './failures';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -69,7 +70,7 @@ function failureOf(data: unknown): { reason: string } | undefined {
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
-	const credentials = await ctx.getCredentials(req.credential);
+	const credentials = await credentialsOnce(ctx, req.credential);
 	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundApiKey ?? '')];
 	const service = req.service ?? 'switch';
 	const options: IHttpRequestOptions = {
@@ -87,7 +88,10 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	};
 	let response: { statusCode: number; body: unknown };
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.credential, options)) as {
+		// The credential already read is handed over, or n8n would read it from its database again.
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.credential, options, {
+			credentialsDecrypted: { id: '', name: req.credential, type: req.credential, data: credentials },
+		})) as {
 			statusCode: number;
 			body: unknown;
 		};
