@@ -7,6 +7,7 @@
  *   npm run bench                  the full suite (20-30 minutes on a 2-core machine)
  *   npm run bench -- --quick       smaller sizes, default settings only, written to build/bench/
  *   npm run bench -- --quick mo    only the paths whose id contains "mo" (nothing written)
+ *   npm run bench -- --quick --settings=legacy,lazy bulk   in those n8n settings instead
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --quick bulk
  *                                  also writes a V8 CPU profile of each n8n process there (on stop)
  *
@@ -45,12 +46,14 @@ async function main() {
 	const args = process.argv.slice(2);
 	const quick = args.includes('--quick');
 	const filter = args.find((a) => !a.startsWith('--'));
+	const partial = Boolean(filter) || args.some((a) => a.startsWith('--settings='));
 	const paths = BENCH_PATHS.filter((p) => !filter || p.id.includes(filter));
 	if (!paths.length) {
 		console.log(`No path matches "${filter}". Known: ${BENCH_PATHS.map((p) => p.id).join(', ')}`);
 		return;
 	}
-	const settings = quick ? N8N_SETTINGS.filter((s) => s.id === 'default') : N8N_SETTINGS;
+	const only = args.find((a) => a.startsWith('--settings='))?.slice('--settings='.length).split(',');
+	const settings = N8N_SETTINGS.filter((s) => (only ? only.includes(s.id) : !quick || s.id === 'default'));
 	const started = Date.now();
 	const loadBefore = os.loadavg();
 	const tarball = await packRepo();
@@ -102,7 +105,7 @@ async function main() {
 		loadBefore,
 		loadAfter: os.loadavg(),
 	};
-	if (filter) return; // a partial run does not overwrite the suite's report
+	if (partial) return; // a partial run does not overwrite the suite's report
 	const dir = quick ? path.join(REPO_ROOT, 'build', 'bench') : path.join(REPO_ROOT, 'docs');
 	fs.mkdirSync(dir, { recursive: true });
 	fs.writeFileSync(path.join(dir, 'benchmarks.md'), benchmarksMarkdown(results, info, PATH_NOTES));
