@@ -1,18 +1,14 @@
 /**
- * The sandbox's parts. Switch functions register themselves on import (switch/api.ts); modules with
- * per-instance state (control endpoints, gateway, callbacks) get a setup(sandbox) call.
+ * The sandbox's parts, each a module set up once per sandbox with its host (contract.ts): the
+ * switch's functions (call control, management, reports), the control endpoints, the gateway, the
+ * callbacks.
  */
-import type { Sandbox } from './server';
-import './switch/calls';
-import './switch/admin';
+import type { SandboxModule } from './contract';
+import { adminModule } from './switch/admin';
+import { callsModule } from './switch/calls';
 import { controlModule } from './control/routes';
 import { gatewayModule } from './gateway';
 import { reportsModule } from './switch/reports';
 import { callbacksModule } from './switch/callbacks';
 
-export interface SandboxModule {
-	name: string;
-	setup(sandbox: Sandbox): void;
-}
-
-export const modules: SandboxModule[] = [controlModule, reportsModule, gatewayModule, callbacksModule];
+export const modules: SandboxModule[] = [callsModule, adminModule, controlModule, reportsModule, gatewayModule, callbacksModule];

@@ -8,30 +8,23 @@ import { BodyError, readBody, readRaw } from './http/body';
 import { ExchangeLog } from './http/exchanges';
 import { Faults } from './http/faults';
 import { Router, type SandboxReply, type SandboxRequest } from './http/router';
-import { apiFunctions, type ApiContext } from './switch/api';
 import { authenticate, type SwitchAuthConfig } from './switch/auth';
 import { Fail } from './switch/fail';
 import { SwitchState } from './switch/state';
+import type { ApiContext, ApiFunction, SandboxHost, SandboxOptions } from './contract';
 import { modules } from './modules';
 
-export interface SandboxOptions {
-	host?: string;
-	port?: number;
-	/** Sandbox time per real time: 0.001 makes the gateway's 2 s retry wait 2 ms. Default 1. */
-	timeScale?: number;
-	switchAuth?: Partial<SwitchAuthConfig>;
-	/** Options read by modules (gateway keys, provider URLs ...). */
-	[module: string]: unknown;
-}
+export type { SandboxOptions };
 
 export const DEFAULT_SWITCH_KEY = 'sandbox-switch-key';
 export const DEFAULT_CUSTOMER2_KEY = 'sandbox-customer2-key';
 
-export class Sandbox {
+export class Sandbox implements SandboxHost {
 	readonly state = new SwitchState();
 	readonly exchanges = new ExchangeLog();
 	readonly faults = new Faults();
 	readonly router = new Router();
+	readonly switchFunctions = new Map<string, ApiFunction>();
 	readonly switchAuth: SwitchAuthConfig;
 	/** Per-module state, by module name (e.g. services.gateway). */
 	readonly services: Record<string, unknown> = {};
@@ -164,7 +157,7 @@ export class Sandbox {
 	/** One switch function: method, access, then the function's own checks. */
 	async callSwitch(path: string, body: Record<string, unknown>, ip: string): Promise<unknown> {
 		const name = path.replace(/^\/api\//, '').replace(/\/+$/, '');
-		const fn = apiFunctions.get(name);
+		const fn = this.switchFunctions.get(name);
 		if (!fn) return { Status: 'FAIL', Reason: `Unknown function ${name}` };
 		try {
 			const caller = authenticate(this.switchAuth, ip, body.Key);

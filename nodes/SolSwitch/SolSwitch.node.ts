@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
+import { buildCredentials } from '../engine/generators/credentials';
 import { buildProperties } from '../engine/generators/properties';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
@@ -19,14 +20,7 @@ export class SolSwitch implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'solSwitchApi',
-				required: true,
-				// Answering a digit validation request replies to the waiting trigger: no switch request.
-				displayOptions: { hide: { resource: ['digitValidation'] } },
-			},
-		],
+		credentials: buildCredentials(solSwitchCatalog),
 		properties: buildProperties(solSwitchCatalog),
 	};
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
+import { buildCredentials } from '../engine/generators/credentials';
 import { buildProperties } from '../engine/generators/properties';
 import { solSwitchAdminCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
@@ -20,7 +21,7 @@ export class SolSwitchAdmin implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'solSwitchApi', required: true }],
+		credentials: buildCredentials(solSwitchAdminCatalog),
 		properties: buildProperties(solSwitchAdminCatalog),
 	};
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
+import { buildCredentials } from '../engine/generators/credentials';
 import { buildProperties } from '../engine/generators/properties';
 import { messagingCatalog } from './catalog';
 
@@ -18,14 +19,7 @@ export class SolSwitchMessaging implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'solSwitchMessagingApi',
-				required: true,
-				// Replying answers the waiting trigger: no gateway request, no credential.
-				displayOptions: { hide: { operation: ['reply'] } },
-			},
-		],
+		credentials: buildCredentials(messagingCatalog),
 		properties: buildProperties(messagingCatalog),
 	};
 

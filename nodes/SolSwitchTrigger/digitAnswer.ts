@@ -4,6 +4,7 @@
  * Webhook body, or an error page when the workflow failed or gave nothing) passes through here on
  * its way out: a usable option goes out as bare text, anything else becomes the Fallback Option.
  */
+import { DV_OPTION_MAX } from '../shared/catalog/rules';
 
 /** What n8n's answer looks like at the moment it is written. */
 export interface WrittenAnswer {
@@ -12,8 +13,8 @@ export interface WrittenAnswer {
 	body: string;
 }
 
-/** Longest option accepted; the DV's options are short words or numbers. */
-export const MAX_OPTION_LENGTH = 256;
+/** Longest option accepted; the DV's options are short words or numbers (the action's rule too). */
+export const MAX_OPTION_LENGTH = DV_OPTION_MAX;
 
 /** A routing option is one line of text: no line breaks, not empty, not too long. */
 export function cleanOption(value: unknown): string | undefined {

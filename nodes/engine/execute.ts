@@ -12,14 +12,16 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcome } from './bulk';
-import type { Catalog, OperationSpec, ShapeContext } from './catalog/types';
+import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
+import { readFile } from './files';
+import { needsCredential } from './generators/credentials';
 import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
 import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
-import { functionUrl, solswitchRequest } from './transport/request';
+import { solswitchRequest } from './transport/request';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
 	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
@@ -27,15 +29,17 @@ export function findOperation(catalog: Catalog, resource: string, operation: str
 	return op;
 }
 
-/** Raw attribute values of one item as the user set them (API names as keys). */
-export function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Record<string, unknown> {
+/** Raw attribute values of one item as the user set them (API names as keys; a file as the attributes it stands for). */
+export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Promise<Record<string, unknown>> {
 	const raw: Record<string, unknown> = {};
 	const additional = (op.attributes.some((a) => !isTopLevel(a))
 		? fn.getNodeParameter('additionalFields', itemIndex, {})
 		: {}) as IDataObject;
 	for (const attribute of op.attributes) {
 		const name = paramName(attribute);
-		if (isTopLevel(attribute)) {
+		if (attribute.type === 'file') {
+			Object.assign(raw, await readFile(fn, attribute, itemIndex));
+		} else if (isTopLevel(attribute)) {
 			const cond = attribute.required;
 			// A conditionally shown field is absent from the parameters while hidden.
 			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
@@ -67,30 +71,26 @@ export async function runOperation(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const options = fn.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const checked = buildRequestBody(op, readAttributes(fn, op, itemIndex));
+	const checked = buildRequestBody(op, await readAttributes(fn, op, itemIndex));
 	if (!checked.ok) {
 		throw new NodeOperationError(fn.getNode(), checked.message, {
 			itemIndex,
 			description: checked.all.length > 1 ? `Also: ${checked.all.slice(1).join('; ')}` : undefined,
 		});
 	}
-	// A local operation without a Customer attribute needs no credential (e.g. answering a webhook).
-	const needsCredentials = !op.local || op.attributes.some((a) => a.role === 'customer');
-	const credentials = needsCredentials ? await credentialsOnce(fn, catalog.credential) : {};
-	let body = applyCustomerDefault(op, checked.body as IDataObject, credentials.customer);
+	// An operation that sends no request needs no credential, unless it has a Customer to default.
+	const credentials = needsCredential(op) ? await credentialsOnce(fn, catalog.service.credential) : {};
+	const body = applyCustomerDefault(op, checked.body as IDataObject, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
-	if (op.prepare) body = await op.prepare(body, ctx);
-	ctx.body = body;
 	if (op.local) return await op.local(body, ctx);
 	// A function that needs a global key says so when the switch refuses a customer-scoped one.
-	const hints = [...(op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : []), ...(catalog.hints ?? [])];
+	const hints = op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : [];
 	const send = (partBody: IDataObject) =>
 		solswitchRequest(fn, {
-			credential: catalog.credential,
-			url: (catalog.url ?? functionUrl)(String(credentials.baseUrl), op.path),
+			service: catalog.service,
+			path: op.path,
 			body: partBody,
 			bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
-			service: catalog.service,
 			hints,
 			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 			itemIndex,
@@ -116,7 +116,7 @@ export async function runOperation(
 }
 
 /** The request bodies of an operation: one, or one per part of a split date range. */
-export function rangeParts(op: OperationSpec, body: IDataObject, options: IDataObject): IDataObject[] {
+export function rangeParts(op: RequestOperation, body: IDataObject, options: IDataObject): IDataObject[] {
 	const split = op.split;
 	if (!split) return [body];
 	const from = body[split.from];

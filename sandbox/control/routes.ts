@@ -2,7 +2,7 @@
  * Control endpoints under /_sandbox/ for tests and demos: what the switch saw, faults to inject,
  * access settings, and live calls to end. Not part of the interface.
  */
-import type { SandboxModule } from '../modules';
+import type { SandboxModule } from '../contract';
 import type { Fault } from '../http/faults';
 
 export const controlModule: SandboxModule = {

@@ -5,8 +5,18 @@
  */
 import type { SandboxReply, SandboxRequest } from '../http/router';
 import { normaliseIp } from '../switch/auth';
-import type { Gateway } from './index';
+import type { SandboxHost } from '../contract';
+import type { GatewayConfig } from './config';
+import type { GatewayState } from './state';
 import { GATEWAY_REASONS as R, GatewayFail } from './reasons';
+
+/** What the MT API uses of the gateway (the Gateway of index.ts), so neither file imports the other's. */
+export interface Gateway {
+	readonly config: GatewayConfig;
+	readonly state: GatewayState;
+	readonly sandbox: Pick<SandboxHost, 'scale'>;
+	scheduleReport(id: string, from: string, to: string): void;
+}
 
 function text(body: Record<string, unknown>, name: string): string | undefined {
 	const v = body[name];

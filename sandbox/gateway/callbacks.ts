@@ -5,7 +5,7 @@
  * Waits run on the sandbox's time scale. Every attempt is recorded as an outbound exchange.
  */
 import { request } from 'undici';
-import type { Sandbox } from '../server';
+import type { SandboxHost } from '../contract';
 import type { GatewayConfig } from './config';
 
 export type CallbackKind = 'mo' | 'report';
@@ -44,7 +44,7 @@ export class CallbackQueue {
 	private closed = false;
 
 	constructor(
-		private readonly sandbox: Sandbox,
+		private readonly sandbox: SandboxHost,
 		private readonly config: () => GatewayConfig,
 	) {
 		sandbox.onClose(() => this.close());

@@ -3,10 +3,9 @@
  * MO messages and delivery reports POSTed to the provider with the inbound key and the retry
  * schedule, MMS download links it serves itself. Control endpoints under /_sandbox/gateway/.
  */
-import type { SandboxModule } from '../modules';
+import type { SandboxHost, SandboxModule } from '../contract';
 import type { SandboxReply, SandboxRequest } from '../http/router';
-import type { Sandbox } from '../server';
-import { downloadMms, sendMms, sendSms, usageReport } from './api';
+import { downloadMms, sendMms, sendSms, usageReport, type Gateway as GatewayApi } from './api';
 import { CallbackQueue, type Delivery } from './callbacks';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY, defaultGatewayConfig, type GatewayConfig } from './config';
 import { MtLoad, RATE_LIMIT_REASON, type MtLoadConfig } from './mtLoad';
@@ -26,14 +25,14 @@ export interface MoMessage {
 	ID?: string;
 }
 
-export class Gateway {
+export class Gateway implements GatewayApi {
 	readonly state = new GatewayState();
 	readonly callbacks: CallbackQueue;
 	/** Answer delay, rate limit and in-flight counters of MT SMS and MMS. */
 	readonly mtLoad = new MtLoad();
 	config: GatewayConfig;
 
-	constructor(readonly sandbox: Sandbox) {
+	constructor(readonly sandbox: SandboxHost) {
 		this.config = defaultGatewayConfig(sandbox.options.gateway as Partial<GatewayConfig> | undefined);
 		this.callbacks = new CallbackQueue(sandbox, () => this.config);
 	}
@@ -165,6 +164,6 @@ function moOf(b: Record<string, unknown>): MoMessage {
 	};
 }
 
-export function gatewayOf(sandbox: Sandbox): Gateway {
+export function gatewayOf(sandbox: SandboxHost): Gateway {
 	return sandbox.services.gateway as Gateway;
 }

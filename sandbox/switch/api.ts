@@ -2,31 +2,31 @@
  * The small framework the switch's functions are written in: a handler per path, and a context with
  * the checks every function shares (required fields, numbers, the Customer default and scope).
  */
-import type { Caller } from './auth';
+import type { ApiContext, ApiFunction, ApiHandler, SandboxModule } from '../contract';
 import { Fail, REASONS } from './fail';
-import type { SwitchState } from './state';
 
-export interface ApiContext {
-	body: Record<string, unknown>;
-	caller: Caller;
-	state: SwitchState;
-	/** Milliseconds of sandbox time per real millisecond: tests shrink waits with timeScale < 1. */
-	scale: (ms: number) => number;
-}
+export type { ApiContext, ApiHandler };
 
-export type ApiHandler = (ctx: ApiContext) => unknown | Promise<unknown>;
-
-export interface ApiFunction {
-	handler: ApiHandler;
-	/** The DID and customer suites need a global key. */
-	globalKeyOnly?: boolean;
-}
-
-/** `{base_url}/api/<path>/` → handler; modules register their functions here. */
-export const apiFunctions = new Map<string, ApiFunction>();
-
-export function register(path: string, handler: ApiHandler, options: Omit<ApiFunction, 'handler'> = {}) {
-	apiFunctions.set(path.replace(/^\/+|\/+$/g, ''), { handler, ...options });
+/**
+ * A group of switch functions (call control, management, reports) as a sandbox module: the group's
+ * files fill the table when imported, and `module.setup` installs it in each sandbox, like every
+ * other part of the sandbox (contract.ts).
+ */
+export function functionTable(name: string) {
+	const table = new Map<string, ApiFunction>();
+	const module: SandboxModule = {
+		name,
+		setup(host) {
+			for (const [path, fn] of table) host.switchFunctions.set(path, fn);
+		},
+	};
+	return {
+		/** `{base_url}/api/<path>/` → handler. */
+		register(path: string, handler: ApiHandler, options: Omit<ApiFunction, 'handler'> = {}) {
+			table.set(path.replace(/^\/+|\/+$/g, ''), { handler, ...options });
+		},
+		module,
+	};
 }
 
 export function has(ctx: ApiContext, name: string): boolean {

@@ -9,8 +9,7 @@
  * Every outbound call is in sandbox.exchanges with direction 'out'.
  */
 import { randomUUID } from 'node:crypto';
-import type { SandboxModule } from '../modules';
-import type { Sandbox } from '../server';
+import type { SandboxHost, SandboxModule } from '../contract';
 import { inviteFor, packetHash } from './callbacks/packet';
 import { postToApplication, type Sent } from './callbacks/send';
 import type { ActiveCall, CallEvent } from './state';
@@ -65,7 +64,7 @@ export class SwitchCallbacks {
 	private chains = new Map<string, Promise<unknown>>();
 	private closed = false;
 
-	constructor(private readonly sandbox: Sandbox) {
+	constructor(private readonly sandbox: SandboxHost) {
 		const initial = sandbox.options.callbacks as Partial<CallbackConfig> | undefined;
 		if (initial) this.configure(initial);
 		sandbox.state.on('call', (event: CallEvent) => this.onCall(event));
@@ -170,7 +169,7 @@ export class SwitchCallbacks {
 	}
 }
 
-export function callbacksOf(sandbox: Sandbox): SwitchCallbacks {
+export function callbacksOf(sandbox: SandboxHost): SwitchCallbacks {
 	return sandbox.services.callbacks as SwitchCallbacks;
 }
 

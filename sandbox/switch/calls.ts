@@ -3,11 +3,15 @@
  * active call whose channels Hold, Transfer and DTMF act on and List Active Calls shows.
  */
 import { hhmmss } from '../time';
-import { customerOf, extensionOf, has, numeric, ok, register, required, text, type ApiContext } from './api';
+import { customerOf, extensionOf, functionTable, has, numeric, ok, required, text, type ApiContext } from './api';
 import { Fail, REASONS } from './fail';
 import type { ActiveCall } from './state';
 
 /** How long a placed call lasts before the far end hangs up, and how soon it is answered (sandbox ms). */
+/** The call-control functions of switch-calls-reporting.md. */
+const calls = functionTable('calls');
+export const callsModule = calls.module;
+
 export const callTiming = { answerAfterMs: 50, durationMs: 10 * 60 * 1000 };
 
 function listCall(c: ActiveCall) {
@@ -48,7 +52,7 @@ export function placeCall(ctx: ApiContext, customer: number, source: string, des
 	return call;
 }
 
-register('newcall', (ctx) => {
+calls.register('newcall', (ctx) => {
 	const customer = customerOf(ctx);
 	const extension = extensionOf(ctx, customer);
 	const destination = numeric(required(ctx, 'Destination'));
@@ -67,13 +71,13 @@ register('newcall', (ctx) => {
 	return ok({ CallID: call.CallID, Channel: call.SourceChannel });
 });
 
-register('holdcall', (ctx) => {
+calls.register('holdcall', (ctx) => {
 	const { call, channel } = callOnChannel(ctx, customerOf(ctx));
 	if (!call.held.includes(channel)) call.held.push(channel);
 	return ok();
 });
 
-register('transfercall', (ctx) => {
+calls.register('transfercall', (ctx) => {
 	const customer = customerOf(ctx);
 	const { call, channel } = callOnChannel(ctx, customer);
 	const destination = numeric(required(ctx, 'Destination'));
@@ -86,7 +90,7 @@ register('transfercall', (ctx) => {
 	return ok();
 });
 
-register('dtmf', (ctx) => {
+calls.register('dtmf', (ctx) => {
 	const customer = customerOf(ctx);
 	const tone = required(ctx, 'Tone');
 	if (!/^[0-9*#]+$/.test(tone)) throw new Fail(REASONS.notNumeric);
@@ -95,7 +99,7 @@ register('dtmf', (ctx) => {
 	return ok();
 });
 
-register('monitor', (ctx) => {
+calls.register('monitor', (ctx) => {
 	const customer = customerOf(ctx);
 	const extension = extensionOf(ctx, customer);
 	const enabled = required(ctx, 'Enabled');
@@ -106,7 +110,7 @@ register('monitor', (ctx) => {
 	return ok();
 });
 
-register('managecid', (ctx) => {
+calls.register('managecid', (ctx) => {
 	const customer = customerOf(ctx);
 	const type = text(ctx, 'Type');
 	if (type !== 'addedit' && type !== 'del') throw new Fail(REASONS.noType);
@@ -122,7 +126,7 @@ register('managecid', (ctx) => {
 	return ok({ Message: `Caller ID route ${cid} ${existed ? 'updated' : 'added'}` });
 });
 
-register('addheader', (ctx) => {
+calls.register('addheader', (ctx) => {
 	const src = text(ctx, 'srcnumber');
 	const dst = text(ctx, 'dstnumber');
 	if (src === undefined && dst === undefined) throw new Fail(REASONS.noSourceOrDestination);
@@ -132,7 +136,7 @@ register('addheader', (ctx) => {
 	return ok();
 });
 
-register('fax', (ctx) => {
+calls.register('fax', (ctx) => {
 	const customer = customerOf(ctx);
 	const to = required(ctx, 'To');
 	const from = required(ctx, 'From');
@@ -151,7 +155,7 @@ register('fax', (ctx) => {
 	return ok();
 });
 
-register('scheduledqueuecallback', (ctx) => {
+calls.register('scheduledqueuecallback', (ctx) => {
 	const customer = customerOf(ctx);
 	const queueID = numeric(required(ctx, 'queueID'));
 	const number = numeric(required(ctx, 'Number'));
@@ -161,13 +165,13 @@ register('scheduledqueuecallback', (ctx) => {
 	return ok({ Message: `Callback to ${number} scheduled in queue ${queue.Name}` });
 });
 
-register('listactivecalls', (ctx) => {
+calls.register('listactivecalls', (ctx) => {
 	const customer = customerOf(ctx);
 	const calls = [...ctx.state.calls.values()].filter((c) => c.Customer === customer).map(listCall);
 	return ok({ Calls: calls });
 });
 
-register('calleridrequest', (ctx) => {
+calls.register('calleridrequest', (ctx) => {
 	const customer = customerOf(ctx);
 	const extension = extensionOf(ctx, customer);
 	const call = [...ctx.state.calls.values()].find(

@@ -3,13 +3,13 @@
  * table disagree; `npm run readme` rewrites the README's generated blocks.
  */
 import type { AttributeSpec, Catalog } from '../../nodes/engine/catalog/types';
-import { labelOf } from '../../nodes/engine/generators/names';
+import { labelOf, wireAttributes } from '../../nodes/engine/generators/names';
 
-function attrList(attributes: AttributeSpec[]): string {
+function attrList(attributes: Array<AttributeSpec<string>>): string {
 	return attributes.map((a) => `\`${a.name}\``).join(', ') || '—';
 }
 
-function requiredText(a: AttributeSpec): string {
+function requiredText(a: AttributeSpec<string>): string {
 	if (typeof a.required === 'object') return `\`${a.name}\` (when ${a.required.when} is ${a.required.in.join('/')})`;
 	return `\`${a.name}\``;
 }
@@ -24,11 +24,12 @@ export function operationsTable(catalog: Catalog): string {
 			.filter((o) => o.resource === resource.value)
 			.sort((a, b) => a.name.localeCompare(b.name));
 		for (const op of ops) {
-			const required = op.attributes.filter((a) => a.required);
-			const optional = op.attributes.filter((a) => !a.required);
+			const attributes = wireAttributes(op);
+			const required = attributes.filter((a) => a.required);
+			const optional = attributes.filter((a) => !a.required);
 			const name = op.deprecatedBy ? `${op.name} (deprecated: use ${op.deprecatedBy})` : op.name;
 			// A local operation sends no request: no path and no key scope to show.
-			const path = op.local ? `no request (${op.path})` : `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
+			const path = op.local ? 'no request' : `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
 			const scope = op.local ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
 				`| ${resource.name} | ${op.action} | ${name} | ${path} | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,

@@ -2,12 +2,13 @@
  * Call-control functions of switch-calls-reporting.md ("Endpoints"), one entry per row.
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
-import { channel, customer, extensionNumber } from '../../engine/catalog/attributes';
-import { RULES } from '../../engine/catalog/rules';
+import { channel, customer, extensionNumber } from '../../shared/catalog/attributes';
+import { RULES } from '../../shared/catalog/rules';
+import type { SwitchLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
-import { prepareFaxFile, faxFileFields } from '../prepare/faxFile';
+import { faxFile } from './faxFile';
 
-export const callControl: OperationSpec[] = [
+export const callControl: Array<OperationSpec<SwitchLists>> = [
 	{
 		resource: 'call',
 		operation: 'addHeader',
@@ -276,10 +277,9 @@ export const callControl: OperationSpec[] = [
 				rule: RULES.faxNumber,
 				description: 'Fax number to send from, without hyphens; must be set up as a fax-to-email DID',
 			},
+			faxFile,
 			customer(),
 		],
-		fields: faxFileFields,
-		prepare: prepareFaxFile,
 		response: { kind: 'status' },
 	},
 	{

@@ -4,10 +4,9 @@
  * DV". This entry sends no request: it answers the Digit Validation request that started the
  * workflow (a SolSwitch Trigger with Answer From: Answer Node), as n8n's Respond to Webhook does.
  */
+import type { SwitchLists } from '../methods/listSearch';
+import { RULES } from '../../shared/catalog/rules';
 import type { LocalRunner, OperationSpec } from '../../engine/catalog/types';
-
-/** One line, as the DV compares it with its configured options (the trigger enforces the same). */
-const optionRule = { pattern: /^(?=.*\S)[^\r\n]{1,256}$/, text: 'must be one line of 1 to 256 characters, not blank' };
 
 /**
  * Sends the option as bare text through the waiting webhook. n8n answers the switch once, with
@@ -24,20 +23,19 @@ export const answerDigitValidation: LocalRunner = async (body, ctx) => {
 	return [{ json: { ...input, answeredOption: option } }];
 };
 
-export const digitValidation: OperationSpec[] = [
+export const digitValidation: Array<OperationSpec<SwitchLists>> = [
 	{
 		resource: 'digitValidation',
 		operation: 'answer',
 		name: 'Answer Digit Validation',
 		action: 'Answer the waiting Digit Validation request with a routing option',
 		description: 'Send the routing option the caller waits for (SolSwitch Trigger, Digit Validation, Answer From: Answer Node)',
-		path: 'digit validation reply',
 		attributes: [
 			{
 				name: 'Option',
 				type: 'string',
 				required: true,
-				rule: optionRule,
+				rule: RULES.dvOption,
 				description: 'One of the options configured on the Digit Validation; sent as plain text, without quotes or JSON',
 				placeholder: 'sales',
 			},

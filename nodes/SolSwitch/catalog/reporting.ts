@@ -3,8 +3,9 @@
  * recordings, agents, queues, live stats, digit validation and multichannel messages.
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
-import { customer } from '../../engine/catalog/attributes';
-import { RULES } from '../../engine/catalog/rules';
+import { customer } from '../../shared/catalog/attributes';
+import { RULES } from '../../shared/catalog/rules';
+import type { SwitchLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { shapeAgentStats } from '../shapers/agentStats';
 import { RECORDING_FIELDS, shapeCallRecording } from '../shapers/callRecording';
@@ -15,14 +16,14 @@ import { MCM_OUTPUT_OPTION, shapeMultichannelExport } from '../shapers/multichan
 import { shapeLegDetails } from '../shapers/perCall';
 
 /** A range bound the document gives as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`. */
-const bound = (name: string, description: string): AttributeSpec => ({
+const bound = (name: string, description: string): AttributeSpec<SwitchLists> => ({
 	name,
 	type: 'dateOrDateTime',
 	required: true,
 	description: `${description}: a date (the whole day) or a date and time. Sent as YYYY-MM-DD, or YYYY-MM-DD HH:MM:SS when a time other than midnight is set.`,
 });
 
-const callId = (description: string): AttributeSpec => ({
+const callId = (description: string): AttributeSpec<SwitchLists> => ({
 	name: 'CallID',
 	label: 'Call ID',
 	type: 'string',
@@ -31,7 +32,7 @@ const callId = (description: string): AttributeSpec => ({
 	placeholder: '1764000000.42',
 });
 
-const queueId = (description: string): AttributeSpec => ({
+const queueId = (description: string): AttributeSpec<SwitchLists> => ({
 	name: 'queueID',
 	label: 'Queue ID',
 	type: 'digits',
@@ -40,7 +41,7 @@ const queueId = (description: string): AttributeSpec => ({
 	placeholder: '600',
 });
 
-export const reporting: OperationSpec[] = [
+export const reporting: Array<OperationSpec<SwitchLists>> = [
 	{
 		resource: 'agent',
 		operation: 'getStats',

@@ -5,19 +5,13 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { currentCustomer } from '../../shared/methods/currentCustomer';
-import { functionUrl, solswitchRequest } from '../../engine/transport/request';
+import { listRequest } from '../../shared/methods/listRequest';
+import { switchService } from '../../shared/services';
 
-const CREDENTIAL = 'solSwitchApi';
-
+/** A list function of the switch, for the current customer. */
 async function ask(ctx: ILoadOptionsFunctions, path: string, body: IDataObject): Promise<IDataObject> {
-	const credentials = await ctx.getCredentials(CREDENTIAL);
-	const customer = await currentCustomer(ctx, CREDENTIAL);
-	const answer = await solswitchRequest(ctx, {
-		credential: CREDENTIAL,
-		url: functionUrl(String(credentials.baseUrl), path),
-		body: { ...body, ...(customer ? { Customer: customer } : {}) },
-	});
-	return answer.kind === 'ok' ? (answer.data as IDataObject) : {};
+	const customer = await currentCustomer(ctx, switchService);
+	return await listRequest(ctx, switchService, path, { ...body, ...(customer ? { Customer: customer } : {}) });
 }
 
 function filtered(items: INodeListSearchItems[], filter?: string): INodeListSearchResult {
@@ -53,3 +47,6 @@ export const listSearch = {
 		return filtered(items, filter);
 	},
 };
+
+/** The dropdowns a catalog entry may name in `load` (checked when the catalog compiles). */
+export type SwitchLists = keyof typeof listSearch;

@@ -7,8 +7,6 @@ import { NodeOperationError, type IDataObject, type INodeExecutionData, type INo
 import type { ShapeContext } from '../../engine/catalog/types';
 import { entriesOfCall } from './perCall';
 
-const show = { resource: ['report'], operation: ['getRecording'] };
-
 export const RECORDING_FIELDS: INodeProperties[] = [
 	{
 		displayName: 'Download Recordings',
@@ -16,7 +14,6 @@ export const RECORDING_FIELDS: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to download the MP3 of each portion into the item\'s binary data',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -26,7 +23,7 @@ export const RECORDING_FIELDS: INodeProperties[] = [
 		required: true,
 		hint: 'The name of the output binary field to put the MP3 in',
 		description: 'Name of the binary field that receives the MP3',
-		displayOptions: { show: { ...show, downloadRecordings: [true] } },
+		displayOptions: { show: { downloadRecordings: [true] } },
 	},
 ];
 

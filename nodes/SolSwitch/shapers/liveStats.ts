@@ -20,7 +20,6 @@ export const LIVE_STATS_PART_FIELD: INodeProperties = {
 		{ name: 'Totals', value: 'totals', description: 'One item with the totals across the service (queuetotals)' },
 	],
 	description: 'Which part of the live statistics to output',
-	displayOptions: { show: { resource: ['queue'], operation: ['getLiveStats'] } },
 };
 
 export function shapeLiveStats(response: unknown, ctx: ShapeContext): INodeExecutionData[] {

@@ -1,6 +1,9 @@
 /** Customer suite of switch-management.md ("Customer record", "Suites"): needs a global key. */
 import type { OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { RULES } from '../../shared/catalog/rules';
+import type { AdminLists } from '../methods/listSearch';
+import { recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'customer', noun: 'customer', path: 'customer', scope: 'global' };
@@ -43,7 +46,7 @@ const optionalFields = [
 	digits('MFAPhoneDID', 'Caller ID number of multi-factor phone calls', { label: 'MFA Phone DID' }),
 	digits('MFASMSDID', 'ID of the DID that sends multi-factor SMS', { label: 'MFA SMS DID' }),
 	digits('SSCServerID', 'Connect-service server ID, 0 = disabled (SSC Group is then required)', { label: 'SSC Server ID' }),
-	text('SSCGroup', 'Connect-service group name; customers sharing a group share its limits', { label: 'SSC Group', rule: ADMIN_RULES.domainName }),
+	text('SSCGroup', 'Connect-service group name; customers sharing a group share its limits', { label: 'SSC Group', rule: RULES.domainName }),
 	digits('SSCMaxUsers', 'Connect-service users limit (shared by the group)', { label: 'SSC Max Users' }),
 	digits('SSCMaxPresence', 'Connect-service presence-only users limit (shared by the group)', { label: 'SSC Max Presence' }),
 	digits('SSCMaxCollab', 'Connect-service collab users limit (shared by the group)', { label: 'SSC Max Collab' }),
@@ -54,7 +57,7 @@ const optionalFields = [
 	flag('SSCLogs', undefined, 'Whether users may view traces', { label: 'SSC Logs' }),
 ];
 
-export const customerSuite: OperationSpec[] = [
+export const customerSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...customerId, description: 'Only this customer' },
 		text('CustomerNumber', 'Only the customer with this external number'),

@@ -1,13 +1,15 @@
 /** DID suite of switch-management.md ("DID record", "Suites"): needs a global key. */
+import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { RULES } from '../../engine/catalog/rules';
-import { ADMIN_RULES, customerPick, digits, flag, number, text } from './fields';
+import { RULES } from '../../shared/catalog/rules';
+import { digits, flag, number, text } from '../../shared/catalog/attributes';
+import { customerPick } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'did', noun: 'DID', path: 'did', scope: 'global' };
 
 /** One DID row ID or several (batch edit and delete apply to each). */
-const didIds: AttributeSpec = {
+const didIds: AttributeSpec<AdminLists> = {
 	name: 'ID',
 	label: 'DID',
 	type: 'list',
@@ -17,7 +19,7 @@ const didIds: AttributeSpec = {
 };
 
 /** The DID record's editable fields, as the table lists them (DID itself is not editable). */
-const didFields: AttributeSpec[] = [
+const didFields: Array<AttributeSpec<AdminLists>> = [
 	customerPick('CustID', 'Customer the DID belongs to', { required: true }),
 	text('Description', 'Description of the DID (shown in the Partial view)'),
 	text('RateCenter', 'Rate center'),
@@ -31,10 +33,10 @@ const didFields: AttributeSpec[] = [
 	flag('SMSOnly', false, 'Whether the DID is for SMS only (calls are not routed to it)'),
 ];
 
-export const didSuite: OperationSpec[] = [
+export const didSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...didIds, description: 'Only these DIDs (row IDs); several IDs allowed' },
-		{ name: 'DID', type: 'list', rule: ADMIN_RULES.phoneNumber, description: 'Only these phone numbers; several allowed' },
+		{ name: 'DID', type: 'list', rule: RULES.phoneNumber, description: 'Only these phone numbers; several allowed' },
 		customerPick('CustID', 'Only DIDs of this customer'),
 		{ name: 'ViewType', label: 'View Type', type: 'enum', topLevel: true, default: 'Partial', options: [
 			{ name: 'Partial', value: 'Partial', description: 'ID, DID, Description, Active' },
@@ -49,7 +51,7 @@ export const didSuite: OperationSpec[] = [
 				label: 'DIDs',
 				type: 'list',
 				required: true,
-				rule: ADMIN_RULES.phoneNumber,
+				rule: RULES.phoneNumber,
 				description:
 					'Phone number to add, or several: each gets the same values below. If any is already in use, none is added.',
 				placeholder: '5145550199',

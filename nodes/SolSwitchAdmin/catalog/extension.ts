@@ -2,9 +2,11 @@
  * Extension suite of switch-management.md ("Extension record", rules 7 and 8): a global key acts on
  * any customer, a customer-scoped key only on its own (and must name it).
  */
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, choice, customerPick, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { adminCustomer, recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'extension', noun: 'extension', path: 'extension', scope: 'any' };
@@ -12,25 +14,21 @@ const suite: Suite = { resource: 'extension', noun: 'extension', path: 'extensio
 const extensionId = recordId('extensions', 'ID of the extension (not its number)', { label: 'Extension' });
 
 /** Customer on view, edit and delete: empty means the credential's default customer, else 1. */
-const scopeCustomer = customerPick(
-	'Customer',
-	"Customer of the extension. Left empty, the credential's default customer is used, else the switch uses 1. A customer-scoped key must give its own customer.",
-	{ role: 'customer' },
-);
+const scopeCustomer = adminCustomer('Customer of the extension. A customer-scoped key must give its own customer.');
 
-const routing = (name: string, description: string, extra: Partial<AttributeSpec> = {}) =>
+const routing = (name: string, description: string, extra: Partial<AttributeSpec<AdminLists>> = {}) =>
 	digits(name, `${description} (internal routing ID, 0 = off)`, { switchDefault: '0', ...extra });
 
 /** Every extension field but Customer, as the table lists them. */
-const extensionFields: AttributeSpec[] = [
+const extensionFields: Array<AttributeSpec<AdminLists>> = [
 	required(digits('ExtensionNumber', 'Extension number, unique per customer', { rule: RULES.extensionOrLong })),
 	required(text('Name', 'Name of the extension')),
 	required(digits('CIDNum', 'Caller ID number, NPA NXX XXXX', { label: 'CID Number', rule: RULES.nanp })),
 	text('CIDName', 'Caller ID name', { label: 'CID Name' }),
 	digits('E911_CIDNum', 'Caller ID number sent on 911 calls, NPA NXX XXXX', { label: 'E911 CID Number', rule: RULES.nanp }),
-	digits('CIDInternalOverride', 'Caller ID shown on internal calls', { label: 'CID Internal Override', rule: ADMIN_RULES.cidInternalOverride }),
+	digits('CIDInternalOverride', 'Caller ID shown on internal calls', { label: 'CID Internal Override', rule: RULES.cidInternalOverride }),
 	flag('DisplayCallerId', undefined, 'Whether the caller ID is displayed', { label: 'Display Caller ID' }),
-	digits('DefaultNPA', 'Area code applied to 7-digit external numbers', { label: 'Default NPA', rule: ADMIN_RULES.npa }),
+	digits('DefaultNPA', 'Area code applied to 7-digit external numbers', { label: 'Default NPA', rule: RULES.npa }),
 	digits('SIPAccountsID', 'SIP account the extension registers with (an existing SIP account)', { label: 'SIP Account', load: 'sipAccounts' }),
 	flag('Active', undefined, 'Whether the extension is active'),
 	routing('Fwd', 'Unconditional forwarding', { label: 'Forward' }),
@@ -45,10 +43,10 @@ const extensionFields: AttributeSpec[] = [
 	number('FwdAfterSeconds_Internal', 'Seconds before no-answer forwarding of internal calls', { label: 'Forward After Seconds (Internal Calls)' }),
 	text('Record', 'Recording mode'),
 	flag('DoNotRecord', false, 'Whether calls of this extension are never recorded'),
-	text('ExtEmail', 'Address recordings are delivered to', { label: 'Extension Email', rule: ADMIN_RULES.email }),
+	text('ExtEmail', 'Address recordings are delivered to', { label: 'Extension Email', rule: RULES.email }),
 	flag('CallWaiting', true, 'Whether call waiting is on'),
-	digits('RoamingCode', 'Roaming code', { rule: ADMIN_RULES.roamingCode }),
-	digits('LDPasscode', 'Long-distance passcode, unique per customer', { label: 'LD Passcode', rule: ADMIN_RULES.ldPasscode }),
+	digits('RoamingCode', 'Roaming code', { rule: RULES.roamingCode }),
+	digits('LDPasscode', 'Long-distance passcode, unique per customer', { label: 'LD Passcode', rule: RULES.ldPasscode }),
 	flag('CanMonitor', false, 'Whether the extension may monitor calls'),
 	digits('MonitorType', 'Monitor type (applies only when Can Monitor is on)', { switchDefault: '0' }),
 	flag('DistinctiveRingDirect', true, 'Whether direct calls ring distinctively'),
@@ -78,7 +76,7 @@ const extensionFields: AttributeSpec[] = [
 	digits('ClosedInternalRoutingID', 'Routing ID used when the time rule is closed', { label: 'Closed Internal Routing ID' }),
 ];
 
-export const extensionSuite: OperationSpec[] = [
+export const extensionSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		scopeCustomer,
 		{ ...extensionId, description: 'Only this extension (by ID)' },
@@ -90,7 +88,7 @@ export const extensionSuite: OperationSpec[] = [
 	]),
 	addOp(
 		suite,
-		[customerPick('Customer', 'Customer the extension belongs to (a customer-scoped key gives its own)', { required: true }), ...extensionFields],
+		[adminCustomer('', { required: true, description: 'Customer the extension belongs to (a customer-scoped key gives its own)' }), ...extensionFields],
 		{ kind: 'object' },
 		'Create an extension with its routing entry; it uses an existing SIP account and creates none',
 	),

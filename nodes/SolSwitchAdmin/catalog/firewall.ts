@@ -1,13 +1,16 @@
 /** Firewall suite of switch-management.md ("Firewall rule record", rule 12). */
+import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, choice, flag, number, recordId, required, text, viewType } from './fields';
+import { RULES } from '../../shared/catalog/rules';
+import { choice, flag, number, required, text } from '../../shared/catalog/attributes';
+import { recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'firewall', noun: 'firewall rule', path: 'firewall', scope: 'any' };
 
 const ruleId = recordId('firewallRules', 'ID of the firewall rule', { label: 'Firewall Rule' });
 
-const ruleFields: AttributeSpec[] = [
+const ruleFields: Array<AttributeSpec<AdminLists>> = [
 	required(text('Name', 'Name of the rule')),
 	required(choice('RuleType', [
 		{ name: 'Allow', value: 'Allow' },
@@ -19,22 +22,22 @@ const ruleFields: AttributeSpec[] = [
 		{ name: 'Country', value: 'Country', description: 'Every address of a country' },
 	], 'What the rule matches', { label: 'Address Type' })),
 	number('Position', 'Order of the rule, lower first; inserting at a position moves the rules at and after it down by one', {
-		rule: ADMIN_RULES.firewallPosition,
+		rule: RULES.firewallPosition,
 		switchDefault: '2',
 		default: 2,
 	}),
 	text('Address', 'For Address: xxx.xxx.xxx.xxx; for Subnet: xxx.xxx.xxx.xxx/yy', {
-		rule: ADMIN_RULES.ipOrSubnet,
+		rule: RULES.ipOrSubnet,
 		required: { when: 'AddressType', in: ['Address', 'Subnet'] },
 	}),
-	text('Country', 'Country code such as CA or UK', { rule: ADMIN_RULES.countryCode, required: { when: 'AddressType', in: ['Country'] } }),
+	text('Country', 'Country code such as CA or UK', { rule: RULES.countryCode, required: { when: 'AddressType', in: ['Country'] } }),
 	flag('Web', true, 'Whether the rule filters web traffic'),
 	flag('SysAdmin', true, 'Whether the rule filters web traffic of system-administrator accounts', { label: 'System Admin' }),
 	flag('Provisioning', true, 'Whether the rule filters provisioning traffic'),
 	flag('SIP', true, 'Whether the rule filters SIP traffic'),
 ];
 
-export const firewallSuite: OperationSpec[] = [
+export const firewallSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...ruleId, description: 'Only this rule (returns the Full view)' },
 		{ ...viewType(true), options: [

@@ -1,5 +1,7 @@
 /** The SolSwitch Admin node's catalog: switch-management.md, every function of the document. */
 import type { Catalog } from '../../engine/catalog/types';
+import { switchService } from '../../shared/services';
+import type { AdminLists } from '../methods/listSearch';
 import { customerSuite } from './customer';
 import { didSuite } from './did';
 import { extensionSuite } from './extension';
@@ -11,8 +13,8 @@ import { toll } from './toll';
 import { trunkSuite } from './trunk';
 import { voicemailSuite } from './voicemail';
 
-export const solSwitchAdminCatalog: Catalog = {
-	credential: 'solSwitchApi',
+export const solSwitchAdminCatalog: Catalog<AdminLists> = {
+	service: switchService,
 	resources: [
 		{ value: 'did', name: 'DID', description: 'Phone numbers (needs a global key)' },
 		{ value: 'customer', name: 'Customer', description: 'Customers (needs a global key)' },

@@ -2,14 +2,15 @@
  * Legacy functions of switch-management.md: still answered by the switch for existing
  * integrations, deprecated in favour of the DID and customer suites (`deprecatedBy`).
  */
-import { customer } from '../../engine/catalog/attributes';
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import { adminCustomer } from './fields';
+import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, digits, number, required, text } from './fields';
+import { digits, number, required, text } from '../../shared/catalog/attributes';
 
 const deprecated = (replacement: string, what: string) => `Deprecated: use ${replacement} instead. ${what}`;
 
-export const legacy: OperationSpec[] = [
+export const legacy: Array<OperationSpec<AdminLists>> = [
 	{
 		resource: 'legacy',
 		operation: 'addDid',
@@ -17,7 +18,7 @@ export const legacy: OperationSpec[] = [
 		action: 'Add a DID (legacy)',
 		description: deprecated('DID > Add', 'Adds one DID.'),
 		path: 'adddid',
-		attributes: [required(digits('DID', 'Phone number to add', { rule: ADMIN_RULES.phoneNumber }))],
+		attributes: [required(digits('DID', 'Phone number to add', { rule: RULES.phoneNumber }))],
 		response: { kind: 'status' },
 		deprecatedBy: 'DID > Add',
 	},
@@ -28,7 +29,7 @@ export const legacy: OperationSpec[] = [
 		action: 'Remove a DID (legacy)',
 		description: deprecated('DID > Delete', 'Removes one DID.'),
 		path: 'removedid',
-		attributes: [required(digits('DID', 'Phone number to remove', { rule: ADMIN_RULES.phoneNumber }))],
+		attributes: [required(digits('DID', 'Phone number to remove', { rule: RULES.phoneNumber }))],
 		response: { kind: 'status' },
 		deprecatedBy: 'DID > Delete',
 	},
@@ -47,7 +48,7 @@ export const legacy: OperationSpec[] = [
 			required(digits('TollPlanID', 'Toll plan for call rating', { label: 'Toll Plan ID' })),
 			required(number('MaxSIPAccounts', 'Maximum SIP accounts, 0 = unlimited', { label: 'Max SIP Accounts' })),
 			required(number('MaxTrunks', 'Maximum trunks, 0 = unlimited')),
-			customer(),
+			adminCustomer(),
 			text('Company', 'Company name', { switchDefault: 'FirstName plus LastName' }),
 			text('Timezone', 'IANA time zone', { switchDefault: 'the system time zone', placeholder: 'America/Toronto' }),
 			digits('ServiceTollPlan', 'Toll plan for pay-per-use services', { switchDefault: '0' }),

@@ -1,10 +1,11 @@
 /** Lookups of switch-management.md ("Lookups and legacy functions"). */
-import { customer } from '../../engine/catalog/attributes';
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import { adminCustomer } from './fields';
+import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
-import { flag } from './fields';
+import { flag } from '../../shared/catalog/attributes';
 
-export const lookups: OperationSpec[] = [
+export const lookups: Array<OperationSpec<AdminLists>> = [
 	{
 		resource: 'lookup',
 		operation: 'e911Info',
@@ -28,7 +29,7 @@ export const lookups: OperationSpec[] = [
 		path: 'checktimerule',
 		attributes: [
 			{ name: 'ID', label: 'Time Rule ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the time rule' },
-			customer(),
+			adminCustomer(),
 		],
 		response: { kind: 'object' },
 	},

@@ -1,6 +1,9 @@
 /** SIP account suite of switch-management.md ("SIP account record", rule 11). */
+import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, choice, customerPick, flag, number, recordId, required, text, viewType } from './fields';
+import { RULES } from '../../shared/catalog/rules';
+import { choice, flag, number, required, text } from '../../shared/catalog/attributes';
+import { customerPick, recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'sipAccount', noun: 'SIP account', path: 'sipaccount', scope: 'any' };
@@ -11,7 +14,7 @@ const whenType = (...types: string[]) => ({ when: 'Type', in: types });
 
 const off = (name: string, description: string, label?: string) => flag(name, false, description, label ? { label } : {});
 
-const sipFields: AttributeSpec[] = [
+const sipFields: Array<AttributeSpec<AdminLists>> = [
 	customerPick('CustID', 'Customer the SIP account belongs to', { required: true }),
 	required(text('Description', 'Description of the account')),
 	required(text('Username', 'SIP username')),
@@ -55,12 +58,12 @@ const sipFields: AttributeSpec[] = [
 		{ name: 'TCP', value: 'TCP' },
 		{ name: 'SRTP', value: 'SRTP' },
 	], 'SIP transport', { switchDefault: 'UDP', default: 'UDP' }),
-	text('NotifyEmail', 'Address notified about the account', { rule: ADMIN_RULES.email }),
+	text('NotifyEmail', 'Address notified about the account', { rule: RULES.email }),
 	text('ACLAllow', 'Allow list', { label: 'ACL Allow' }),
 	text('ACLDeny', 'Deny list', { label: 'ACL Deny' }),
 ];
 
-export const sipAccountSuite: OperationSpec[] = [
+export const sipAccountSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...sipAccountId, description: 'Only this SIP account (returns the Full view)' },
 		{ ...viewType(true), options: [

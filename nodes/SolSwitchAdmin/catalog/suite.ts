@@ -4,7 +4,7 @@
  * optional (only the fields the user sets are sent: omitted fields keep their values on the switch).
  */
 import type { AttributeSpec, OperationSpec, ResponseSpec } from '../../engine/catalog/types';
-import { optional } from './fields';
+import { optional } from '../../shared/catalog/attributes';
 
 export interface Suite {
 	resource: string;
@@ -17,7 +17,7 @@ export interface Suite {
 
 const RESULTS: ResponseSpec = { kind: 'list', key: 'Results' };
 
-export function viewOp(suite: Suite, filters: AttributeSpec[], description?: string): OperationSpec {
+export function viewOp<L extends string>(suite: Suite, filters: Array<AttributeSpec<L>>, description?: string): OperationSpec<L> {
 	return {
 		resource: suite.resource,
 		operation: 'view',
@@ -31,7 +31,12 @@ export function viewOp(suite: Suite, filters: AttributeSpec[], description?: str
 	};
 }
 
-export function addOp(suite: Suite, attributes: AttributeSpec[], response: ResponseSpec = { kind: 'object' }, description?: string): OperationSpec {
+export function addOp<L extends string>(
+	suite: Suite,
+	attributes: Array<AttributeSpec<L>>,
+	response: ResponseSpec = { kind: 'object' },
+	description?: string,
+): OperationSpec<L> {
 	return {
 		resource: suite.resource,
 		operation: 'add',
@@ -46,7 +51,7 @@ export function addOp(suite: Suite, attributes: AttributeSpec[], response: Respo
 }
 
 /** Edit: the ID (or IDs) required, every other field optional and sent only when set. */
-export function editOp(suite: Suite, id: AttributeSpec, fields: AttributeSpec[], description?: string): OperationSpec {
+export function editOp<L extends string>(suite: Suite, id: AttributeSpec<L>, fields: Array<AttributeSpec<L>>, description?: string): OperationSpec<L> {
 	return {
 		resource: suite.resource,
 		operation: 'edit',
@@ -60,7 +65,7 @@ export function editOp(suite: Suite, id: AttributeSpec, fields: AttributeSpec[],
 	};
 }
 
-export function deleteOp(suite: Suite, id: AttributeSpec, extra: AttributeSpec[] = [], description?: string): OperationSpec {
+export function deleteOp<L extends string>(suite: Suite, id: AttributeSpec<L>, extra: Array<AttributeSpec<L>> = [], description?: string): OperationSpec<L> {
 	return {
 		resource: suite.resource,
 		operation: 'delete',

@@ -1,10 +1,11 @@
 /** Toll functions of switch-management.md ("Toll Rates", "Toll Reporting"). */
-import { customer } from '../../engine/catalog/attributes';
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import { adminCustomer } from './fields';
+import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
 import { shapeTollRates } from '../shapers';
 
-export const toll: OperationSpec[] = [
+export const toll: Array<OperationSpec<AdminLists>> = [
 	{
 		resource: 'toll',
 		operation: 'rates',
@@ -29,7 +30,7 @@ export const toll: OperationSpec[] = [
 		attributes: [
 			{ name: 'DateStart', label: 'Date Start', type: 'dateOrDateTime', required: true, description: 'Start of the period (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)' },
 			{ name: 'DateEnd', label: 'Date End', type: 'dateOrDateTime', required: true, description: 'End of the period (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)' },
-			customer(),
+			adminCustomer(),
 			{ name: 'CustNum', label: 'Customer Number', type: 'string', description: 'External customer number: a per-call breakdown of that customer instead of the summary' },
 		],
 		response: { kind: 'keyed', keyName: 'Entry' },

@@ -1,6 +1,8 @@
 /** Trunk suite of switch-management.md ("Trunk record"). */
+import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { choice, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'trunk', noun: 'trunk', path: 'trunk', scope: 'any' };
@@ -9,7 +11,7 @@ const trunkId = recordId('trunks', 'ID of the trunk', { label: 'Trunk' });
 
 const off = (name: string, description: string, label?: string) => flag(name, false, description, label ? { label } : {});
 
-const trunkFields: AttributeSpec[] = [
+const trunkFields: Array<AttributeSpec<AdminLists>> = [
 	required(text('Name', 'Name of the trunk')),
 	required(text('Description', 'Description of the trunk')),
 	required(
@@ -38,7 +40,7 @@ const trunkFields: AttributeSpec[] = [
 	number('AutoLearnWeight', 'Weight of learned routes', { switchDefault: '23', default: 23 }),
 ];
 
-export const trunkSuite: OperationSpec[] = [
+export const trunkSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...trunkId, description: 'Only this trunk (returns the Full view)' },
 		{ ...viewType(true), options: [

@@ -2,33 +2,31 @@
  * Voicemail suite of switch-management.md ("Voicemail box record", rules 9 and 10). Delete's request
  * attributes are "not shown" in the document: it takes the box's ID, as edit does.
  */
-import { RULES } from '../../engine/catalog/rules';
+import { RULES } from '../../shared/catalog/rules';
+import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { ADMIN_RULES, choice, customerPick, digits, flag, number, recordId, required, text, viewType } from './fields';
+import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { adminCustomer, recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'voicemail', noun: 'voicemail box', path: 'voicemail', scope: 'any' };
 
 const boxId = recordId('voicemailBoxes', 'ID of the voicemail box', { label: 'Voicemail Box' });
 
-const scopeCustomer = customerPick(
-	'Customer',
-	"Customer of the box; honoured only with an all-customer key. Left empty, the credential's default customer is used.",
-	{ role: 'customer' },
-);
+const scopeCustomer = adminCustomer('Customer of the box; honoured only with an all-customer key.');
 
-const boxFields: AttributeSpec[] = [
+const boxFields: Array<AttributeSpec<AdminLists>> = [
 	required(digits('ExtensionNumber', 'Number of the box, unique per customer', { rule: RULES.extensionOrLong })),
 	required(text('Name', 'Name of the box')),
 	{
 		name: 'Password',
 		type: 'password',
 		required: true,
-		rule: ADMIN_RULES.voicemailPassword,
+		rule: RULES.voicemailPassword,
 		description: 'Passcode of the box (never returned by view; on edit, leave it out to keep the current one)',
 	},
-	digits('GivenID', 'Box number callers dial, unique per customer; defaults to the extension number', { label: 'Given ID', rule: ADMIN_RULES.givenId }),
-	text('Email', 'Address messages are emailed to, or several separated by commas', { rule: ADMIN_RULES.emails }),
+	digits('GivenID', 'Box number callers dial, unique per customer; defaults to the extension number', { label: 'Given ID', rule: RULES.givenId }),
+	text('Email', 'Address messages are emailed to, or several separated by commas', { rule: RULES.emails }),
 	flag('EmailOnlyFlag', false, 'Whether messages are deleted after emailing', { label: 'Email Only' }),
 	choice('EmailTranscriptFlag', [
 		{ name: 'Off', value: '0' },
@@ -54,7 +52,7 @@ const boxFields: AttributeSpec[] = [
 	},
 ];
 
-export const voicemailSuite: OperationSpec[] = [
+export const voicemailSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		scopeCustomer,
 		{ ...boxId, description: 'Only this box' },
@@ -66,7 +64,7 @@ export const voicemailSuite: OperationSpec[] = [
 	]),
 	addOp(
 		suite,
-		[customerPick('Customer', 'Customer the box belongs to (a customer-scoped key gives its own)', { required: true }), ...boxFields],
+		[adminCustomer('', { required: true, description: 'Customer the box belongs to (a customer-scoped key gives its own)' }), ...boxFields],
 		{ kind: 'object' },
 		'Create a voicemail box and its mailbox folder',
 	),

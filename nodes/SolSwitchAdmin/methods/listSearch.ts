@@ -5,9 +5,8 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { currentCustomer } from '../../shared/methods/currentCustomer';
-import { functionUrl, solswitchRequest } from '../../engine/transport/request';
-
-const CREDENTIAL = 'solSwitchApi';
+import { listRequest } from '../../shared/methods/listRequest';
+import { switchService } from '../../shared/services';
 
 type Labeller = (record: IDataObject) => string;
 
@@ -22,13 +21,7 @@ async function listRecords(
 	label: Labeller,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const credentials = await ctx.getCredentials(CREDENTIAL);
-	const answer = await solswitchRequest(ctx, {
-		credential: CREDENTIAL,
-		url: functionUrl(String(credentials.baseUrl), path),
-		body: { ViewType: 'Partial', ...body },
-	});
-	const records = answer.kind === 'ok' ? (answer.data as IDataObject).Results : [];
+	const records = (await listRequest(ctx, switchService, path, { ViewType: 'Partial', ...body })).Results;
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = [];
 	for (const record of Array.isArray(records) ? (records as IDataObject[]) : []) {
@@ -42,14 +35,14 @@ async function listRecords(
 
 /** Only the Customer field's own value: a customer-scoped key may not read the customer suite. */
 async function ownCustomerOnly(ctx: ILoadOptionsFunctions, error: unknown): Promise<INodeListSearchResult> {
-	const credentials = await ctx.getCredentials(CREDENTIAL);
-	const own = String(credentials.customer ?? '').trim();
+	const credentials = await ctx.getCredentials(switchService.credential);
+	const own = String(switchService.defaultCustomer?.(credentials) ?? '').trim();
 	if (!own) throw error;
 	return { results: [{ name: `Customer ${own} (the credential's default customer)`, value: own }] };
 }
 
 const withCustomer = async (ctx: ILoadOptionsFunctions): Promise<IDataObject> => {
-	const customer = await currentCustomer(ctx);
+	const customer = await currentCustomer(ctx, switchService);
 	return customer ? { Customer: customer } : {};
 };
 
@@ -87,3 +80,6 @@ export const listSearch = {
 		return await listRecords(this, 'firewall/view', {}, (r) => field(r, 'Name'), filter);
 	},
 };
+
+/** The dropdowns a catalog entry may name in `load` (checked when the catalog compiles). */
+export type AdminLists = keyof typeof listSearch;

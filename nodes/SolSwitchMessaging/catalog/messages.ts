@@ -3,13 +3,10 @@
  * "MT MMS request", "MO callback response"). Read beside the document's tables.
  */
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { RULES } from '../../engine/catalog/rules';
-import { mmsContentFields, prepareMmsContent } from '../prepare/mmsContent';
+import { RULES } from '../../shared/catalog/rules';
+import { mmsContent } from './mmsContent';
 import { replyToMessage } from '../reply/replyToMessage';
 import { shapeSentSms } from '../shapers/sentSms';
-
-/** 1 to 136 characters, spaces and carriage returns included (counted per character, `u` flag). */
-export const BODY_RULE = { pattern: /^[\s\S]{1,136}$/u, text: 'must be 1 to 136 characters (spaces and line breaks count)' };
 
 const from: AttributeSpec = {
 	name: 'From',
@@ -29,7 +26,7 @@ const to: AttributeSpec = {
 	placeholder: '15145550123',
 };
 
-export const messages: OperationSpec[] = [
+export const messages: Array<OperationSpec<never>> = [
 	{
 		resource: 'message',
 		operation: 'sendSms',
@@ -44,7 +41,7 @@ export const messages: OperationSpec[] = [
 				name: 'Body',
 				type: 'string',
 				required: true,
-				rule: BODY_RULE,
+				rule: RULES.body,
 				description: 'Message text, UTF-8. Cross-carrier programs: 1 to 136 characters including spaces and carriage returns.',
 			},
 			{
@@ -70,10 +67,8 @@ export const messages: OperationSpec[] = [
 		path: '/mms/',
 		// "JSON body only (the JSON document is the whole POST body, not an embedded file in a form)".
 		bodyFormats: ['json'],
-		attributes: [from, to],
 		// ContentName, ContentType and Content come from binary data or by hand (see mmsContent.ts).
-		fields: mmsContentFields,
-		prepare: prepareMmsContent,
+		attributes: [from, to, mmsContent],
 		response: { kind: 'object' },
 		bulk: true,
 	},
@@ -84,14 +79,13 @@ export const messages: OperationSpec[] = [
 		action: 'Reply to an incoming message',
 		description:
 			'Answer the message that started this workflow (SolSwitch Messaging Trigger, reply mode "Using Reply to Message Node"): the reply Body reaches the sender at once',
-		path: '/(MO callback response)',
 		attributes: [
 			{
 				name: 'Body',
 				label: 'Reply',
 				type: 'string',
 				topLevel: true,
-				rule: BODY_RULE,
+				rule: RULES.body,
 				description:
 					'Text sent back to the sender (SMS on short codes). Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.',
 			},

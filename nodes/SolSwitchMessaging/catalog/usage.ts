@@ -16,7 +16,7 @@ const outputOption: INodeProperties = {
 	description: 'Which items to output',
 };
 
-export const usage: OperationSpec[] = [
+export const usage: Array<OperationSpec<never>> = [
 	{
 		resource: 'usage',
 		operation: 'report',

@@ -1,9 +1,17 @@
 /**
  * The attribute metadata table format: one OperationSpec per function of an interface document.
- * Every other artefact (node properties, zod validation, request bodies, README tables) is generated
- * from these entries, so an entry should read like a row of the document's Endpoints table.
+ * The node's properties, the zod validation, the request bodies, the credential's visibility and the
+ * README tables are generated from these entries, so an entry should read like a row of the
+ * document's Endpoints table. Code outside the table is limited to what an entry points at: a
+ * shaper, a local runner, a file spec, a listSearch method, extra fields (placed by the generator).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 /** How an attribute is shown in n8n and encoded on the wire. */
 export type AttributeType =
@@ -17,10 +25,14 @@ export type AttributeType =
 	| 'dateTime' // date picker, sent as YYYY-MM-DD HH:MM:SS
 	| 'dateOrDateTime' // date picker; sent as YYYY-MM-DD when the time is midnight, else with the time
 	| 'list' // one value or several (comma or newline separated, or an array from an expression)
-	| 'json'; // an object or array, typed as JSON
+	| 'json' // an object or array, typed as JSON
+	| 'base64' // Base64 text (whitespace of pasted text removed), checked as Base64
+	| 'file'; // a file from the input item's binary data or given by hand (see FileSpec)
 
 /** A rule the value must follow; `text` completes the sentence "<Display Name> ..." */
 export interface AttributeRule {
+	/** Add the value given to the message: '... (got "note")' (for values computed from a file). */
+	showValue?: boolean;
 	pattern?: RegExp;
 	min?: number;
 	max?: number;
@@ -29,7 +41,11 @@ export interface AttributeRule {
 	text: string;
 }
 
-export interface AttributeSpec {
+/**
+ * `L`: the names of the node's listSearch methods, so that a `load` naming no method of the node
+ * does not compile. Attributes without `load` are `AttributeSpec` (L = never) and fit any catalog.
+ */
+export interface AttributeSpec<L extends string = never> {
 	/** The attribute exactly as the interface spells it (case-sensitive). */
 	name: string;
 	/** Label in the editor; defaults to a spaced version of `name`. */
@@ -57,11 +73,46 @@ export interface AttributeSpec {
 	 * becomes a resource locator (From List, or By ID typed by hand) and the request carries the ID.
 	 * For a 'list' attribute, By ID takes several IDs separated by commas.
 	 */
-	load?: string;
+	load?: L;
 	/** Label of the typed-by-hand mode of a `load` dropdown (default "By ID"), e.g. "By Number". */
 	loadManualLabel?: string;
 	/** 'customer': filled from the credential's default customer when left empty. */
 	role?: 'customer';
+	/** For 'file': where the file comes from and how it becomes request attributes. */
+	file?: FileSpec;
+}
+
+/** A file as n8n's binary data holds it. */
+export interface BinaryFile {
+	fileName: string;
+	mimeType: string;
+	data: Buffer;
+}
+
+/** Why a binary file cannot be sent, as the error shows it. */
+export interface FileRefusal {
+	refused: string;
+	description?: string;
+}
+
+/**
+ * A 'file' attribute (required, shown at top level): the user picks the input item's binary data or
+ * gives the file by hand. By hand, the `manual` attributes are fields of their own; from binary
+ * data, `fromBinary` computes the same attributes. Either way the generated schema then checks them
+ * with their rules: one reader (engine/files.ts) serves every file-carrying function. The attribute's
+ * own name is not sent; its `manual` attributes are.
+ */
+export interface FileSpec {
+	/** The source dropdown: its parameter name and label, and the "given by hand" choice. */
+	source: { name: string; label: string; manual: { value: string; name: string; description: string } };
+	/** Description of the "binary data" choice. */
+	binaryDescription: string;
+	/** Help text of the binary field name. */
+	binaryFieldDescription: string;
+	/** The request attributes the file becomes (each required; shown as fields when given by hand). */
+	manual: AttributeSpec[];
+	/** The attributes computed from a binary file, or why this file cannot be sent. */
+	fromBinary: (file: BinaryFile, property: string) => IDataObject | FileRefusal;
 }
 
 /** Rules that involve more than one attribute. */
@@ -90,9 +141,6 @@ export type Shaper = (
 	ctx: ShapeContext,
 ) => Promise<INodeExecutionData[]> | INodeExecutionData[];
 
-/** Work an operation needs before the request is sent (e.g. turning binary data into a data URI). */
-export type Preparer = (body: IDataObject, ctx: ShapeContext) => Promise<IDataObject> | IDataObject;
-
 /**
  * A date range the interface (or good sense) limits per request: split it into consecutive
  * requests and merge the answers, so the user can ask for a quarter or a month of records.
@@ -112,7 +160,7 @@ export interface RangeSplit {
 /** An operation that does not call the interface (e.g. answering a waiting webhook). */
 export type LocalRunner = (body: IDataObject, ctx: ShapeContext) => Promise<INodeExecutionData[]>;
 
-export interface OperationSpec {
+interface OperationBase<L extends string> {
 	resource: string;
 	operation: string;
 	/** The function's name in the interface document, also the operation's label. */
@@ -120,19 +168,25 @@ export interface OperationSpec {
 	/** Short sentence for the operation dropdown ("Place a call from an extension"). */
 	action: string;
 	description?: string;
-	/** The path after {base_url}/api/ without slashes, e.g. 'transfercall' or 'did/view'. */
-	path: string;
-	attributes: AttributeSpec[];
+	attributes: Array<AttributeSpec<L>>;
 	rules?: CrossRule[];
 	response: ResponseSpec;
 	/** Extra settings under the operation's Options collection (read by custom shapers/preparers). */
 	options?: INodeProperties[];
-	/** Extra fields shown above Additional Fields (e.g. where a fax file comes from). */
+	/**
+	 * Extra fields shown above Additional Fields (e.g. whether to download recordings). The generator
+	 * shows them for this operation only: their displayOptions may name other fields of the operation,
+	 * never `resource` or `operation` (so renaming an operation cannot orphan them).
+	 */
 	fields?: INodeProperties[];
-	prepare?: Preparer;
+}
+
+/** A function of the interface: one request (or one per part of a split range) to `path`. */
+export interface RequestOperation<L extends string = string> extends OperationBase<L> {
+	/** The path the service descriptor turns into the function's URL, e.g. 'transfercall' or 'did/view'. */
+	path: string;
+	local?: undefined;
 	split?: RangeSplit;
-	/** Runs instead of an HTTP request, after the same validation. */
-	local?: LocalRunner;
 	/** Key scope this function needs, for the README and error hints. */
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
@@ -146,21 +200,54 @@ export interface OperationSpec {
 	bodyFormats?: Array<'json' | 'form'>;
 }
 
+/**
+ * An operation that sends no request (answering a waiting webhook): no path, no transport options,
+ * and, unless it has a Customer attribute, no credential (the generator hides it).
+ */
+export interface LocalOperation<L extends string = string> extends OperationBase<L> {
+	/** Runs instead of an HTTP request, after the same validation. */
+	local: LocalRunner;
+	// None of the request settings apply.
+	path?: undefined;
+	split?: undefined;
+	scope?: undefined;
+	deprecatedBy?: undefined;
+	bulk?: undefined;
+	bodyFormats?: undefined;
+}
+
+export type OperationSpec<L extends string = string> = RequestOperation<L> | LocalOperation<L>;
+
 export interface ResourceSpec {
 	value: string;
 	name: string;
 	description?: string;
 }
 
-export interface Catalog {
+/**
+ * What the transport needs to know about the service a catalog talks to (the switch, the gateway):
+ * the generic transport knows no credential field and no service by name.
+ */
+export interface ServiceSpec {
+	/** What the node talks to, in messages ("The switch answered FAIL ..."). */
+	name: string;
 	/** Name of the credential type whose base URL and key the requests use. */
 	credential: string;
-	/** The function URL from the credential's base URL and an entry's path (default `{base_url}/api/<path>/`). */
-	url?: (baseUrl: string, path: string) => string;
-	/** What the node talks to, in error messages (default 'switch'). */
-	service?: string;
+	/** The function URL from the credential and an entry's path. */
+	url: (credentials: ICredentialDataDecryptedObject, path: string) => string;
+	/** Credential values that must never appear in a message (keys). */
+	secrets: (credentials: ICredentialDataDecryptedObject) => string[];
+	/** The credential's default for attributes with role 'customer', if the service has one. */
+	defaultCustomer?: (credentials: ICredentialDataDecryptedObject) => unknown;
+	/** Said when the service answers an HTTP error: what the Base URL should be. */
+	baseUrlHint: string;
 	/** Hints for FAIL reasons, tried before the shared ones. */
 	hints?: Array<[RegExp, string]>;
+}
+
+/** `L`: the names of the node's listSearch methods (see AttributeSpec). */
+export interface Catalog<L extends string = string> {
+	service: ServiceSpec;
 	resources: ResourceSpec[];
-	operations: OperationSpec[];
+	operations: Array<OperationSpec<L>>;
 }

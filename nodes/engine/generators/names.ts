@@ -1,13 +1,13 @@
 /** Names the generators derive from table entries, in one place so they cannot drift apart. */
-import type { AttributeSpec } from '../catalog/types';
+import type { AttributeSpec, OperationSpec } from '../catalog/types';
 
 /** n8n parameter name of an attribute: the API name, with characters n8n expressions dislike replaced. */
-export function paramName(attribute: AttributeSpec): string {
+export function paramName(attribute: AttributeSpec<string>): string {
 	return attribute.name.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
 /** Editor label: the table's displayName, else the API name split into words ("queueID" -> "Queue ID"). */
-export function labelOf(attribute: AttributeSpec): string {
+export function labelOf(attribute: AttributeSpec<string>): string {
 	if (attribute.label) return attribute.label;
 	const spaced = attribute.name
 		.replace(/[-_]/g, ' ')
@@ -17,6 +17,14 @@ export function labelOf(attribute: AttributeSpec): string {
 }
 
 /** Attributes shown as fields of their own (required, conditionally required, or marked topLevel). */
-export function isTopLevel(attribute: AttributeSpec): boolean {
+export function isTopLevel(attribute: AttributeSpec<string>): boolean {
 	return Boolean(attribute.required) || Boolean(attribute.topLevel);
+}
+
+/**
+ * The attributes the request carries: a 'file' attribute stands for its `manual` attributes (each
+ * required), every other attribute for itself. The schema and the README read these.
+ */
+export function wireAttributes(op: OperationSpec): Array<AttributeSpec<string>> {
+	return op.attributes.flatMap((a) => (a.type === 'file' && a.file ? a.file.manual.map((m) => ({ ...m, required: true })) : [a]));
 }

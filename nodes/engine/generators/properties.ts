@@ -5,9 +5,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { BULK_OPTIONS } from '../bulk';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
+import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
 import { isTopLevel, labelOf, paramName } from './names';
 
-/** Common settings every catalog operation offers under Options. */
+/** Settings every operation that sends a request offers under Options. */
 export const COMMON_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Send Body As',
@@ -40,7 +41,7 @@ export const EMPTY_MARKER_OPTION: INodeProperties = {
 		'Whether to output one item {"empty": true, "Reason": ...} when the switch finds no records, so the workflow can branch on it (otherwise no items are output)',
 };
 
-function helpText(attribute: AttributeSpec): string {
+function helpText(attribute: AttributeSpec<string>): string {
 	const parts = [attribute.description];
 	if (attribute.rule && !attribute.description.includes(attribute.rule.text)) {
 		parts.push(`(${labelOf(attribute)} ${attribute.rule.text}.)`);
@@ -51,7 +52,7 @@ function helpText(attribute: AttributeSpec): string {
 	return parts.join(' ');
 }
 
-function emptyDefault(attribute: AttributeSpec): INodeProperties['default'] {
+function emptyDefault(attribute: AttributeSpec<string>): INodeProperties['default'] {
 	if (attribute.default !== undefined) return attribute.default;
 	switch (attribute.type) {
 		case 'boolean':
@@ -74,7 +75,7 @@ function emptyDefault(attribute: AttributeSpec): INodeProperties['default'] {
  * An attribute picked from the switch (`load`): a resource locator whose list comes from the node's
  * listSearch method of that name, or an ID typed by hand.
  */
-function locatorProperty(attribute: AttributeSpec, base: Omit<INodeProperties, 'type'>): INodeProperties {
+function locatorProperty(attribute: AttributeSpec<string>, base: Omit<INodeProperties, 'type'>): INodeProperties {
 	const several = attribute.type === 'list';
 	return {
 		...base,
@@ -100,7 +101,7 @@ function locatorProperty(attribute: AttributeSpec, base: Omit<INodeProperties, '
 }
 
 /** One attribute as an n8n property (without displayOptions). */
-export function attributeProperty(attribute: AttributeSpec): INodeProperties {
+export function attributeProperty(attribute: AttributeSpec<string>): INodeProperties {
 	const base = {
 		displayName: labelOf(attribute),
 		name: paramName(attribute),
@@ -133,6 +134,8 @@ export function attributeProperty(attribute: AttributeSpec): INodeProperties {
 			return { ...base, type: 'json', default: attribute.default ?? '' };
 		case 'password':
 			return { ...base, type: 'string', typeOptions: { password: true } };
+		case 'base64':
+			return { ...base, type: 'string', typeOptions: { rows: 4 } };
 		case 'list':
 			return {
 				...base,
@@ -144,8 +147,31 @@ export function attributeProperty(attribute: AttributeSpec): INodeProperties {
 	}
 }
 
-function showFor(op: OperationSpec, extra: Record<string, Array<string | number | boolean>> = {}) {
+type Conditions = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
+
+function showFor(op: OperationSpec, extra: Conditions = {}) {
 	return { displayOptions: { show: { resource: [op.resource], operation: [op.operation], ...extra } } };
+}
+
+/**
+ * An extra field of an operation (OperationSpec.fields), shown for that operation only. Its own
+ * displayOptions may name other fields of the operation; naming the resource or the operation by
+ * hand is refused, so a renamed operation cannot leave a field behind.
+ */
+export function extraField(op: OperationSpec, field: INodeProperties): INodeProperties {
+	const own = field.displayOptions ?? {};
+	for (const key of ['resource', 'operation']) {
+		if (own.show?.[key] !== undefined || own.hide?.[key] !== undefined) {
+			throw new Error(`Field "${field.name}" of ${op.resource}/${op.operation} names the ${key}: the table places extra fields`);
+		}
+	}
+	return { ...field, displayOptions: { ...own, show: { ...showFor(op).displayOptions.show, ...own.show } } };
+}
+
+/** Send Body As and Timeout: only for an operation that sends a request. */
+function transportOptions(op: OperationSpec): INodeProperties[] {
+	if (op.local) return [];
+	return COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false);
 }
 
 export function operationOptions(catalog: Catalog, resource: string): INodePropertyOptions[] {
@@ -158,6 +184,35 @@ export function operationOptions(catalog: Catalog, resource: string): INodePrope
 			description: op.description ?? op.action,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The source dropdown, the binary field name, and the fields given by hand, shown where `show` says. */
+function fileProperties(attribute: AttributeSpec<string>, show: Conditions): INodeProperties[] {
+	const spec = specOf(attribute);
+	const when = (source: string) => ({ displayOptions: { show: { ...show, [spec.source.name]: [source] } } });
+	return [
+		{
+			displayName: spec.source.label,
+			name: spec.source.name,
+			type: 'options',
+			default: BINARY_SOURCE,
+			options: [
+				{ name: 'Binary Data of the Input Item', value: BINARY_SOURCE, description: spec.binaryDescription },
+				{ name: spec.source.manual.name, value: spec.source.manual.value, description: spec.source.manual.description },
+			],
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: BINARY_FIELD,
+			type: 'string',
+			default: 'data',
+			required: true,
+			description: spec.binaryFieldDescription,
+			...when(BINARY_SOURCE),
+		},
+		...spec.manual.map((manual) => ({ ...attributeProperty({ ...manual, required: true }), ...when(spec.source.manual.value) })),
+	];
 }
 
 /** The whole `properties` array of a catalog-driven action node. */
@@ -190,10 +245,14 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 	}
 	for (const op of catalog.operations) {
 		for (const attribute of op.attributes.filter(isTopLevel)) {
+			if (attribute.type === 'file') {
+				properties.push(...fileProperties(attribute, showFor(op).displayOptions.show));
+				continue;
+			}
 			const when = typeof attribute.required === 'object' ? { [attribute.required.when]: attribute.required.in } : {};
 			properties.push({ ...attributeProperty(attribute), ...showFor(op, when) });
 		}
-		for (const field of op.fields ?? []) properties.push(field);
+		for (const field of op.fields ?? []) properties.push(extraField(op, field));
 		const optional = op.attributes.filter((a) => !isTopLevel(a));
 		if (optional.length) {
 			properties.push({
@@ -212,6 +271,13 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 					.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 			});
 		}
+		const settings = [
+			...(op.options ?? []),
+			...transportOptions(op),
+			...(op.bulk ? BULK_OPTIONS : []),
+			...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
+		].sort((a, b) => a.displayName.localeCompare(b.displayName));
+		if (!settings.length) continue;
 		properties.push({
 			displayName: 'Options',
 			name: 'options',
@@ -219,14 +285,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 			placeholder: 'Add Option',
 			default: {},
 			...showFor(op),
-			options: [
-				...(op.options ?? []),
-				...(op.bulk ? BULK_OPTIONS : []),
-				...COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false),
-				...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
-			].sort((a, b) =>
-				a.displayName.localeCompare(b.displayName),
-			),
+			options: settings,
 		});
 	}
 	return properties;

@@ -5,22 +5,29 @@
  */
 import { z } from 'zod';
 import type { AttributeSpec, CrossRule, OperationSpec } from '../catalog/types';
-import { labelOf } from './names';
+import { labelOf, wireAttributes } from './names';
 import { dateParts, isBlank, locatorValue, toBoolean, toJson, toList, toNumber, toText } from './values';
 
 type Schema = z.ZodTypeAny;
 
-function ruled(attribute: AttributeSpec, base: z.ZodString): z.ZodString {
+function ruled(attribute: AttributeSpec<string>, base: z.ZodString): Schema {
 	const label = labelOf(attribute);
 	const rule = attribute.rule;
-	let s = base;
-	if (rule?.pattern) s = s.regex(rule.pattern, `${label} ${rule.text}`);
-	if (rule?.minLength !== undefined) s = s.min(rule.minLength, `${label} ${rule.text}`);
-	if (rule?.maxLength !== undefined) s = s.max(rule.maxLength, `${label} ${rule.text}`);
-	return s;
+	if (!rule) return base;
+	const broken = (value: string) => ({ message: `${label} ${rule.text}${rule.showValue ? ` (got "${value}")` : ''}` });
+	return base.superRefine((value, ctx) => {
+		const ok =
+			(!rule.pattern || rule.pattern.test(value)) &&
+			(rule.minLength === undefined || value.length >= rule.minLength) &&
+			(rule.maxLength === undefined || value.length <= rule.maxLength);
+		if (!ok) ctx.addIssue({ code: z.ZodIssueCode.custom, ...broken(value) });
+	});
 }
 
-function dateSchema(attribute: AttributeSpec, label: string): Schema {
+/** Base64 as the interfaces take it: whitespace of pasted text removed, whole groups of 4. */
+const BASE64 = /^(?=(?:.{4})+$)[A-Za-z0-9+/]+={0,2}$/;
+
+function dateSchema(attribute: AttributeSpec<string>, label: string): Schema {
 	const kind = attribute.type;
 	const wants =
 		kind === 'date' ? 'a date (YYYY-MM-DD)' : kind === 'dateTime' ? 'a date and time (YYYY-MM-DD HH:MM:SS)' : 'a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM:SS)';
@@ -39,7 +46,7 @@ function dateSchema(attribute: AttributeSpec, label: string): Schema {
 }
 
 /** The schema of one attribute's value, given that a value is present. */
-export function valueSchema(attribute: AttributeSpec): Schema {
+export function valueSchema(attribute: AttributeSpec<string>): Schema {
 	const label = labelOf(attribute);
 	const rule = attribute.rule;
 	switch (attribute.type) {
@@ -75,6 +82,11 @@ export function valueSchema(attribute: AttributeSpec): Schema {
 					.transform((list) => (list.length === 1 && !attribute.alwaysArray ? list[0] : list)),
 			);
 		}
+		case 'base64':
+			return z.preprocess(
+				(value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value),
+				z.string({ invalid_type_error: `${label} must be text` }).regex(BASE64, `${label} must be Base64 encoded`),
+			);
 		case 'json':
 			return z.preprocess(
 				toJson,
@@ -90,7 +102,7 @@ export function valueSchema(attribute: AttributeSpec): Schema {
 	}
 }
 
-function attributeSchema(attribute: AttributeSpec): Schema {
+function attributeSchema(attribute: AttributeSpec<string>): Schema {
 	const inner = valueSchema(attribute);
 	const label = labelOf(attribute);
 	const required = attribute.required === true;
@@ -131,18 +143,19 @@ function checkCrossRule(rule: CrossRule, data: Record<string, unknown>, ctx: z.R
 
 /** The whole request schema of an operation: attributes, conditional requirements, cross rules. */
 export function requestSchema(op: OperationSpec) {
+	const attributes = wireAttributes(op);
 	const shape: Record<string, Schema> = {};
-	for (const attribute of op.attributes) shape[attribute.name] = attributeSchema(attribute);
+	for (const attribute of attributes) shape[attribute.name] = attributeSchema(attribute);
 	return z
 		.object(shape)
 		.superRefine((data, ctx) => {
-			for (const attribute of op.attributes) {
+			for (const attribute of attributes) {
 				const cond = attribute.required;
 				if (typeof cond !== 'object' || data[attribute.name] !== undefined) continue;
 				const current = data[cond.when];
 				const wire = cond.in.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
 				if (current !== undefined && wire.some((v) => String(v) === String(current))) {
-					const whenAttr = op.attributes.find((a) => a.name === cond.when);
+					const whenAttr = attributes.find((a) => a.name === cond.when);
 					const whenLabel = whenAttr ? labelOf(whenAttr) : cond.when;
 					ctx.addIssue({
 						code: z.ZodIssueCode.custom,

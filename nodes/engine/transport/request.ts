@@ -1,7 +1,8 @@
 /**
- * One POST to the switch or the gateway through n8n's own request helper and the credential's
- * `authenticate` block, with the answer checked: FAIL becomes a NodeApiError with a hint, an answer
- * that is not JSON or an HTTP error becomes a clear error, and the key never reaches an error.
+ * One POST to a service (the switch, the gateway: described by its ServiceSpec) through n8n's own
+ * request helper and the credential's `authenticate` block, with the answer checked: FAIL becomes a
+ * NodeApiError with a hint, an answer that is not JSON or an HTTP error becomes a clear error, and
+ * the service's secrets never reach an error.
  */
 import {
 	NodeApiError,
@@ -11,22 +12,22 @@ import {
 	type ILoadOptionsFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
+import type { ServiceSpec } from '../catalog/types';
 import { credentialsOnce } from './credentialsOnce';
 import { hintFor, isEmptyReason } from './failures';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface SolSwitchRequest {
-	credential: string;
-	/** Full URL of the function. */
-	url: string;
+	/** The service called: its credential, URLs, secrets and hints. */
+	service: ServiceSpec;
+	/** The function's path, made a URL by the service. */
+	path: string;
 	body: IDataObject;
 	bodyFormat?: 'json' | 'form';
 	timeout?: number;
 	itemIndex?: number;
-	/** What is called, in messages (default 'switch'). */
-	service?: string;
-	/** Hints for FAIL reasons, tried before the shared ones. */
+	/** Hints for FAIL reasons of this function, tried before the service's and the shared ones. */
 	hints?: Array<[RegExp, string]>;
 }
 
@@ -70,12 +71,13 @@ function failureOf(data: unknown): { reason: string } | undefined {
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
-	const credentials = await credentialsOnce(ctx, req.credential);
-	const secrets = [String(credentials.apiKey ?? ''), String(credentials.inboundApiKey ?? '')];
-	const service = req.service ?? 'switch';
+	const credentials = await credentialsOnce(ctx, req.service.credential);
+	const secrets = req.service.secrets(credentials);
+	const service = req.service.name;
+	const url = req.service.url(credentials, req.path);
 	const options: IHttpRequestOptions = {
 		method: 'POST',
-		url: req.url,
+		url,
 		body: req.body,
 		json: true,
 		returnFullResponse: true,
@@ -89,8 +91,9 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	let response: { statusCode: number; body: unknown };
 	try {
 		// The credential already read is handed over, or n8n would read it from its database again.
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.credential, options, {
-			credentialsDecrypted: { id: '', name: req.credential, type: req.credential, data: credentials },
+		const type = req.service.credential;
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options, {
+			credentialsDecrypted: { id: '', name: type, type, data: credentials },
 		})) as {
 			statusCode: number;
 			body: unknown;
@@ -104,7 +107,7 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		const message = timedOut
 			? `The ${service} did not answer within ${options.timeout} ms`
 			: code === 'ECONNREFUSED'
-				? `Could not connect to the ${service} at ${new URL(req.url).origin} (connection refused)`
+				? `Could not connect to the ${service} at ${new URL(url).origin} (connection refused)`
 				: `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`;
 		const description = timedOut
 			? `The ${service} may be busy. Try again, or raise Options > Timeout.`
@@ -117,7 +120,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	if (failure) {
 		if (isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
 		const reason = scrub(failure.reason, secrets);
-		const hint = req.hints?.find(([re]) => re.test(reason))?.[1] ?? hintFor(reason);
+		const hints = [...(req.hints ?? []), ...(req.service.hints ?? [])];
+		const hint = hints.find(([re]) => re.test(reason))?.[1] ?? hintFor(reason);
 		throw apiError(ctx, `The ${service} answered FAIL: ${reason}`, hint, req.itemIndex, String(response.statusCode));
 	}
 	if (response.statusCode >= 400) {
@@ -125,9 +129,7 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		throw apiError(
 			ctx,
 			`The ${service} answered HTTP ${response.statusCode}${detail ? `: ${detail}` : ''}`,
-			service === 'switch'
-				? 'Check the Base URL in the credential: it should be the address of the switch, without /api.'
-				: `Check the Base URL in the credential: it should be the address of the ${service}.`,
+			req.service.baseUrlHint,
 			req.itemIndex,
 			String(response.statusCode),
 		);

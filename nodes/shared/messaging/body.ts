@@ -3,8 +3,9 @@
  * characters, spaces and carriage returns included. Characters are counted as a person counts them
  * (an emoji is one), which is what "characters" means to the carriers.
  */
-export const BODY_MIN = 1;
-export const BODY_MAX = 136;
+import { BODY_MAX, BODY_MIN } from '../catalog/rules';
+
+export { BODY_MAX, BODY_MIN };
 
 export function characterCount(text: string): number {
 	return [...text].length;

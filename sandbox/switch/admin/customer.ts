@@ -2,7 +2,8 @@
  * Customer suite (switch-management.md rules 5 and 6) and the legacy Create Customer / Get Customer
  * Information. Connect-service groups share their limits between the customers in them.
  */
-import { has, ok, register, text, type ApiContext } from '../api';
+import { has, ok, text, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import type { Customer } from '../state';
 import { asAnswer, oneId, requireAll, results, suppliedFields, viewTypeOf, type FieldTable } from './common';
@@ -83,7 +84,7 @@ function customerById(ctx: ApiContext, id: number): Customer {
 	return customer;
 }
 
-register('customer/view', (ctx) => {
+adminFunctions.register('customer/view', (ctx) => {
 	const fields = viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
 	const id = has(ctx, 'ID') ? oneId(ctx) : undefined;
 	const number = text(ctx, 'CustomerNumber');
@@ -93,7 +94,7 @@ register('customer/view', (ctx) => {
 	return results(rows.map((c) => asAnswer({ Active: '1', ...c }, fields)));
 }, { globalKeyOnly: true });
 
-register('customer/add', (ctx) => {
+adminFunctions.register('customer/add', (ctx) => {
 	requireAll(ctx, ['CustomerNumber', 'FirstName', 'LastName', 'Company', 'RouteGroupID', 'MaxSIPAccounts']);
 	const fields = suppliedFields(ctx, CUSTOMER_FIELDS);
 	checkSsc(fields);
@@ -103,7 +104,7 @@ register('customer/add', (ctx) => {
 	return ok({ CustomerID: String(customer.ID) });
 }, { globalKeyOnly: true });
 
-register('customer/edit', (ctx) => {
+adminFunctions.register('customer/edit', (ctx) => {
 	const customer = customerById(ctx, oneId(ctx));
 	if (has(ctx, 'Active')) throw new Fail(ADMIN_REASONS.notEditable('Active'));
 	const fields = suppliedFields(ctx, CUSTOMER_FIELDS);
@@ -113,7 +114,7 @@ register('customer/edit', (ctx) => {
 	return ok();
 }, { globalKeyOnly: true });
 
-register('customer/delete', (ctx) => {
+adminFunctions.register('customer/delete', (ctx) => {
 	const customer = customerById(ctx, oneId(ctx));
 	deleteCustomer(ctx, customer.ID);
 	return ok();
@@ -136,7 +137,7 @@ function deleteCustomer(ctx: ApiContext, id: number) {
 }
 
 /** Legacy Create Customer: answers the new CustomerID. */
-register('createcustomer', (ctx) => {
+adminFunctions.register('createcustomer', (ctx) => {
 	requireAll(ctx, ['FirstName', 'LastName', 'CustomerNumber', 'RouteGroupID', 'TollPlanID', 'MaxSIPAccounts', 'MaxTrunks']);
 	for (const n of ['RouteGroupID', 'TollPlanID', 'MaxSIPAccounts', 'MaxTrunks', 'ServiceTollPlan']) {
 		const v = text(ctx, n);
@@ -171,7 +172,7 @@ register('createcustomer', (ctx) => {
 });
 
 /** Legacy Get Customer Information: one key per matching customer ID, in the legacy field names. */
-register('getcustomerinformation', (ctx) => {
+adminFunctions.register('getcustomerinformation', (ctx) => {
 	const number = text(ctx, 'CustomerNumber');
 	const matching = [...ctx.state.customers.values()].filter(
 		(c) => (number === undefined || c.CustomerNumber === number) && (ctx.caller.scope === undefined || c.ID === ctx.caller.scope),

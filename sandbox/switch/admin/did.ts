@@ -2,7 +2,8 @@
  * DID suite (switch-management.md rules 2 to 4) and the legacy Add DID / Remove DID: batches are
  * checked whole before anything changes; a DID with a route keeps its customer and stays active.
  */
-import { ok, register, required, text, type ApiContext } from '../api';
+import { ok, required, text, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import type { Did } from '../state';
 import { asAnswer, existingCustomer, numericIds, results, suppliedFields, values, viewTypeOf, type FieldTable } from './common';
@@ -71,7 +72,7 @@ function removeDid(ctx: ApiContext, did: Did) {
 	ctx.state.dids.delete(did.ID);
 }
 
-register(
+adminFunctions.register(
 	'did/view',
 	(ctx) => {
 		const fields = viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
@@ -89,7 +90,7 @@ register(
 	{ globalKeyOnly: true },
 );
 
-register(
+adminFunctions.register(
 	'did/add',
 	(ctx) => {
 		const numbers = values(ctx, 'DID');
@@ -109,7 +110,7 @@ register(
 	{ globalKeyOnly: true },
 );
 
-register(
+adminFunctions.register(
 	'did/edit',
 	(ctx) => {
 		const dids = didsById(ctx, numericIds(ctx, 'ID'));
@@ -138,7 +139,7 @@ register(
 	{ globalKeyOnly: true },
 );
 
-register(
+adminFunctions.register(
 	'did/delete',
 	(ctx) => {
 		const dids = didsById(ctx, numericIds(ctx, 'ID'));
@@ -150,7 +151,7 @@ register(
 );
 
 /** Legacy Add DID: one number, for the caller's customer (1 with a global key). */
-register('adddid', (ctx) => {
+adminFunctions.register('adddid', (ctx) => {
 	const number = required(ctx, 'DID');
 	if (!PHONE.test(number)) throw new Fail(ADMIN_REASONS.invalidDid(number));
 	if (findDid(ctx, number)) throw new Fail(ADMIN_REASONS.didInUse(number));
@@ -158,7 +159,7 @@ register('adddid', (ctx) => {
 	return ok({ Reason: '' });
 });
 
-register('removedid', (ctx) => {
+adminFunctions.register('removedid', (ctx) => {
 	const number = required(ctx, 'DID');
 	const did = findDid(ctx, number);
 	if (!did || (ctx.caller.scope !== undefined && did.CustID !== ctx.caller.scope)) throw new Fail(ADMIN_REASONS.invalidDid(number));

@@ -3,7 +3,8 @@
  * entry; it points at an existing SIP account and deleting it leaves that account. A global key
  * names the customer on add (view defaults to 1); a customer-scoped key always names its own.
  */
-import { customerOf, has, ok, register, text, type ApiContext } from '../api';
+import { customerOf, has, ok, text, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import type { Extension } from '../state';
 import { EXTENSION_NUMBER, NANP, asAnswer, checkPattern, oneId, results, suppliedFields, viewTypeOf, type FieldTable } from './common';
@@ -142,7 +143,7 @@ function extensionById(ctx: ApiContext): Extension {
 	return extension;
 }
 
-register('extension/view', (ctx) => {
+adminFunctions.register('extension/view', (ctx) => {
 	const fields = viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
 	const customer = customerOf(ctx);
 	const id = has(ctx, 'ID') ? oneId(ctx) : undefined;
@@ -158,7 +159,7 @@ register('extension/view', (ctx) => {
 	);
 });
 
-register('extension/add', (ctx) => {
+adminFunctions.register('extension/add', (ctx) => {
 	const customer = actingCustomer(ctx, true)!;
 	for (const name of ['ExtensionNumber', 'Name', 'CIDNum']) if (!has(ctx, name)) throw new Fail(REASONS.missing(name));
 	const fields = suppliedFields(ctx, EXTENSION_FIELDS);
@@ -169,7 +170,7 @@ register('extension/add', (ctx) => {
 	return ok({ ID: String(extension.ID) });
 });
 
-register('extension/edit', (ctx) => {
+adminFunctions.register('extension/edit', (ctx) => {
 	const extension = extensionById(ctx);
 	const fields = suppliedFields(ctx, EXTENSION_FIELDS);
 	checkFields(ctx, extension.Customer, fields, extension);
@@ -177,7 +178,7 @@ register('extension/edit', (ctx) => {
 	return ok({ Reason: '' });
 });
 
-register('extension/delete', (ctx) => {
+adminFunctions.register('extension/delete', (ctx) => {
 	const extension = extensionById(ctx);
 	ctx.state.extensions.delete(extension.ID);
 	// Linked records go (voicemail notifications ...); the SIP account, voicemail box and device stay.

@@ -3,7 +3,8 @@
  * Position; inserting at a position moves the rules at and after it down by one. Position 1 is the
  * reserved block list.
  */
-import { has, ok, register, type ApiContext } from '../api';
+import { has, ok, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail } from '../fail';
 import { asAnswer, oneId, requireAll, results, suppliedFields, viewTypeOf, type FieldTable } from './common';
 import { ADMIN_REASONS } from './reasons';
@@ -55,7 +56,7 @@ function ruleById(ctx: ApiContext): Row {
 	return rule;
 }
 
-register('firewall/view', (ctx) => {
+adminFunctions.register('firewall/view', (ctx) => {
 	const id = has(ctx, 'ID') ? oneId(ctx) : undefined;
 	const fields = id !== undefined || viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
 	const rows = [...adminStore(ctx.state).firewall.values()]
@@ -64,7 +65,7 @@ register('firewall/view', (ctx) => {
 	return results(rows.map((r) => asAnswer({ ...DEFAULTS, ...r }, fields)));
 });
 
-register('firewall/add', (ctx) => {
+adminFunctions.register('firewall/add', (ctx) => {
 	requireAll(ctx, ['Name', 'RuleType', 'AddressType']);
 	const fields = suppliedFields(ctx, RULE_FIELDS);
 	const at = position(fields, 2);
@@ -77,7 +78,7 @@ register('firewall/add', (ctx) => {
 	return ok({ ID: String(ID) });
 });
 
-register('firewall/edit', (ctx) => {
+adminFunctions.register('firewall/edit', (ctx) => {
 	const rule = ruleById(ctx);
 	const fields = suppliedFields(ctx, RULE_FIELDS);
 	const from = Number(rule.Position);
@@ -95,7 +96,7 @@ register('firewall/edit', (ctx) => {
 	return ok();
 });
 
-register('firewall/delete', (ctx) => {
+adminFunctions.register('firewall/delete', (ctx) => {
 	const rule = ruleById(ctx);
 	const store = adminStore(ctx.state);
 	store.firewall.delete(rule.ID);

@@ -1,4 +1,4 @@
-/** The management functions of switch-management.md; importing this registers their handlers. */
+/** The management functions of switch-management.md, as one sandbox module. */
 import './customer';
 import './did';
 import './extension';
@@ -9,4 +9,7 @@ import './toll';
 import './trunk';
 import './voicemail';
 
+import { adminFunctions } from './functions';
+
 export { adminStore } from './store';
+export const adminModule = adminFunctions.module;

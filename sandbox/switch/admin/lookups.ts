@@ -2,7 +2,8 @@
  * Lookups of switch-management.md: 911 Info, Check Time Rule, DID Report, Find Me Follow Me,
  * Scheduled Routing. A customer-scoped key sees only its own customer's records.
  */
-import { customerOf, ok, register, required, text, type ApiContext } from '../api';
+import { customerOf, ok, required, text, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import { DID_DEFAULTS } from './did';
 import { adminStore } from './store';
@@ -15,7 +16,7 @@ function numericId(ctx: ApiContext): number {
 	return Number(id);
 }
 
-register('911info', (ctx) => {
+adminFunctions.register('911info', (ctx) => {
 	const all = text(ctx, 'AllDID') === '1';
 	const store = adminStore(ctx.state);
 	// By default only DIDs that some extension uses as its (911) caller ID.
@@ -35,7 +36,7 @@ register('911info', (ctx) => {
 	return ok({ Reason: '', Data });
 });
 
-register('checktimerule', (ctx) => {
+adminFunctions.register('checktimerule', (ctx) => {
 	const id = numericId(ctx);
 	const customer = customerOf(ctx);
 	const rule = adminStore(ctx.state).timeRules.get(id);
@@ -43,7 +44,7 @@ register('checktimerule', (ctx) => {
 	return ok({ Reason: '', TimeRuleStatus: rule.closed ? '1' : '0', TimeRuleStatusText: rule.closed ? 'Closed' : 'Open' });
 });
 
-register('didreport', (ctx) => {
+adminFunctions.register('didreport', (ctx) => {
 	const answer: Record<string, unknown> = { Status: 'OK', Reason: '' };
 	let n = 0;
 	for (const d of ctx.state.dids.values()) {
@@ -59,14 +60,14 @@ register('didreport', (ctx) => {
 	return answer;
 });
 
-register('findmefollowme', (ctx) => {
+adminFunctions.register('findmefollowme', (ctx) => {
 	const entry = adminStore(ctx.state).findMeFollowMe.get(numericId(ctx));
 	if (!entry || !visible(ctx, entry.Customer as number)) throw new Fail(REASONS.noRecords);
 	const { Customer: _customer, ...fields } = entry;
 	return ok({ Reason: '', ...fields });
 });
 
-register('scheduledrouting', (ctx) => {
+adminFunctions.register('scheduledrouting', (ctx) => {
 	const routes = adminStore(ctx.state).scheduledRoutes.get(numericId(ctx));
 	if (!routes) throw new Fail(REASONS.noRecords);
 	return ok({ Reason: '', ...(routes.active ?? routes.default) });

@@ -1,5 +1,6 @@
 /** SIP account suite (switch-management.md, "SIP account record", rule 11). */
-import { has, ok, register, type ApiContext } from '../api';
+import { has, ok, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import { asAnswer, existingCustomer, oneId, requireAll, results, suppliedFields, viewTypeOf, type FieldTable } from './common';
 import { ADMIN_REASONS } from './reasons';
@@ -65,7 +66,7 @@ function accountById(ctx: ApiContext): Row {
 	return account;
 }
 
-register('sipaccount/view', (ctx) => {
+adminFunctions.register('sipaccount/view', (ctx) => {
 	const id = has(ctx, 'ID') ? oneId(ctx) : undefined;
 	// A given ID forces the Full view (rule 1).
 	const fields = id !== undefined || viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
@@ -75,7 +76,7 @@ register('sipaccount/view', (ctx) => {
 	return results(rows.map((s) => asAnswer({ ...DEFAULTS, ...s }, fields)));
 });
 
-register('sipaccount/add', (ctx) => {
+adminFunctions.register('sipaccount/add', (ctx) => {
 	requireAll(ctx, ['CustID', 'Description', 'Username', 'Type']);
 	const CustID = existingCustomer(ctx, 'CustID');
 	const fields = suppliedFields(ctx, SIP_FIELDS);
@@ -87,7 +88,7 @@ register('sipaccount/add', (ctx) => {
 	return ok({ ID: String(ID) });
 });
 
-register('sipaccount/edit', (ctx) => {
+adminFunctions.register('sipaccount/edit', (ctx) => {
 	const account = accountById(ctx);
 	const fields = suppliedFields(ctx, SIP_FIELDS);
 	const CustID = has(ctx, 'CustID') ? existingCustomer(ctx, 'CustID') : account.CustID;
@@ -96,7 +97,7 @@ register('sipaccount/edit', (ctx) => {
 	return ok();
 });
 
-register('sipaccount/delete', (ctx) => {
+adminFunctions.register('sipaccount/delete', (ctx) => {
 	const account = accountById(ctx);
 	adminStore(ctx.state).sipAccounts.delete(account.ID);
 	return ok();

@@ -2,7 +2,8 @@
  * Toll Rates and Toll Reporting (switch-management.md). Toll Rates without a prefix answers the
  * plan's rates as a JSON array ("an array of objects"); Toll Reporting answers numbered records.
  */
-import { ok, register, required, text, type ApiContext } from '../api';
+import { ok, required, text, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import { adminStore } from './store';
 
@@ -14,7 +15,7 @@ function bound(ctx: ApiContext, name: string, endOfDay: boolean): string {
 	return v.length === 10 ? `${v} ${endOfDay ? '23:59:59' : '00:00:00'}` : v;
 }
 
-register('tollrates', (ctx) => {
+adminFunctions.register('tollrates', (ctx) => {
 	const planId = required(ctx, 'tollPlanID');
 	if (!/^\d+$/.test(planId)) throw new Fail(REASONS.notNumeric);
 	const plan = adminStore(ctx.state).tollPlans.get(Number(planId));
@@ -26,7 +27,7 @@ register('tollrates', (ctx) => {
 	return ok({ Reason: '', ...rate });
 });
 
-register('tollreport', (ctx) => {
+adminFunctions.register('tollreport', (ctx) => {
 	const from = bound(ctx, 'DateStart', false);
 	const to = bound(ctx, 'DateEnd', true);
 	const store = adminStore(ctx.state);

@@ -1,5 +1,6 @@
 /** Trunk suite (switch-management.md, "Trunk record"). */
-import { has, ok, register, type ApiContext } from '../api';
+import { has, ok, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail } from '../fail';
 import { asAnswer, oneId, requireAll, results, suppliedFields, viewTypeOf, type FieldTable } from './common';
 import { ADMIN_REASONS } from './reasons';
@@ -48,14 +49,14 @@ function trunkById(ctx: ApiContext): Row {
 	return trunk;
 }
 
-register('trunk/view', (ctx) => {
+adminFunctions.register('trunk/view', (ctx) => {
 	const id = has(ctx, 'ID') ? oneId(ctx) : undefined;
 	const fields = id !== undefined || viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
 	const rows = [...adminStore(ctx.state).trunks.values()].filter((t) => id === undefined || t.ID === id);
 	return results(rows.map((t) => asAnswer({ ...DEFAULTS, ...t }, fields)));
 });
 
-register('trunk/add', (ctx) => {
+adminFunctions.register('trunk/add', (ctx) => {
 	requireAll(ctx, ['Name', 'Description', 'TrunkType']);
 	const fields = suppliedFields(ctx, TRUNK_FIELDS);
 	check(fields);
@@ -65,7 +66,7 @@ register('trunk/add', (ctx) => {
 	return ok({ ID: String(ID) });
 });
 
-register('trunk/edit', (ctx) => {
+adminFunctions.register('trunk/edit', (ctx) => {
 	const trunk = trunkById(ctx);
 	const fields = suppliedFields(ctx, TRUNK_FIELDS);
 	check(fields);
@@ -73,7 +74,7 @@ register('trunk/edit', (ctx) => {
 	return ok();
 });
 
-register('trunk/delete', (ctx) => {
+adminFunctions.register('trunk/delete', (ctx) => {
 	const trunk = trunkById(ctx);
 	adminStore(ctx.state).trunks.delete(trunk.ID);
 	return ok();

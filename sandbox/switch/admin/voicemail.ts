@@ -2,7 +2,8 @@
  * Voicemail suite (switch-management.md rules 9 and 10): a box's customer never changes; an
  * all-customer key names the customer on add only, a single-customer key always names its own.
  */
-import { customerOf, has, ok, register, type ApiContext } from '../api';
+import { customerOf, has, ok, type ApiContext } from '../api';
+import { adminFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import { EXTENSION_NUMBER, asAnswer, checkPattern, oneId, results, suppliedFields, viewTypeOf, type FieldTable } from './common';
 import { ADMIN_REASONS } from './reasons';
@@ -89,7 +90,7 @@ function boxById(ctx: ApiContext): Row {
 	return box;
 }
 
-register('voicemail/view', (ctx) => {
+adminFunctions.register('voicemail/view', (ctx) => {
 	const fields = viewTypeOf(ctx) === 'Full' ? FULL : PARTIAL;
 	// Customer is honoured only with all-customer access; a scoped key sees its own boxes.
 	const customer = ctx.caller.scope ?? customerOf(ctx);
@@ -101,7 +102,7 @@ register('voicemail/view', (ctx) => {
 	return results(rows.map((b) => asAnswer({ ...DEFAULTS, ...b }, fields)));
 });
 
-register('voicemail/add', (ctx) => {
+adminFunctions.register('voicemail/add', (ctx) => {
 	const customer = requestCustomer(ctx, true)!;
 	for (const name of ['ExtensionNumber', 'Name', 'Password']) if (!has(ctx, name)) throw new Fail(REASONS.missing(name));
 	const fields = suppliedFields(ctx, BOX_FIELDS);
@@ -114,7 +115,7 @@ register('voicemail/add', (ctx) => {
 	return ok({ ID: String(ID) });
 });
 
-register('voicemail/edit', (ctx) => {
+adminFunctions.register('voicemail/edit', (ctx) => {
 	const box = boxById(ctx);
 	// An empty Password keeps the current one (suppliedFields leaves empty values out).
 	const fields = suppliedFields(ctx, BOX_FIELDS);
@@ -123,7 +124,7 @@ register('voicemail/edit', (ctx) => {
 	return ok();
 });
 
-register('voicemail/delete', (ctx) => {
+adminFunctions.register('voicemail/delete', (ctx) => {
 	const box = boxById(ctx);
 	const store = adminStore(ctx.state);
 	store.voicemail.delete(box.ID);

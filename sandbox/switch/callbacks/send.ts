@@ -1,6 +1,6 @@
 /** One outbound POST from the switch to an application, recorded in the exchange log ('out'). */
 import { request } from 'undici';
-import type { Sandbox } from '../../server';
+import type { SandboxHost } from '../../contract';
 
 export interface Sent {
 	status?: number;
@@ -11,7 +11,7 @@ export interface Sent {
 }
 
 export async function postToApplication(
-	sandbox: Sandbox,
+	sandbox: SandboxHost,
 	service: string,
 	url: string,
 	body: Record<string, unknown>,

@@ -1,5 +1,6 @@
 /** CDR Export, CDR Leg Details and Call Recording, answered from the generated call records. */
-import { customerOf, ok, register, required, type ApiContext } from '../api';
+import { customerOf, ok, required, type ApiContext } from '../api';
+import { reportFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
 import { callsBetween, findCall, type Call } from './cdr';
 import { reportsOf } from './config';
@@ -7,7 +8,7 @@ import { token } from './random';
 import { rangeOf } from './range';
 import { dateTimeOf, hhmmss } from '../../time';
 
-register('cdrexport', (ctx) => {
+reportFunctions.register('cdrexport', (ctx) => {
 	const customer = customerOf(ctx);
 	const { from, to } = rangeOf(ctx, 'DateStart', 'DateEnd');
 	const answer: Record<string, unknown> = { Status: 'OK' };
@@ -38,7 +39,7 @@ export function recordingToken(seed: number, callId: string, portion: number): s
 	return token(seed, unix, sequence, portion, 11);
 }
 
-register('cdrlegdetailsapi', (ctx) => {
+reportFunctions.register('cdrlegdetailsapi', (ctx) => {
 	const call = callOf(ctx);
 	const Details: Array<Record<string, string>> = [];
 	let portion = 0;
@@ -71,7 +72,7 @@ register('cdrlegdetailsapi', (ctx) => {
 	return ok({ Details });
 });
 
-register('recording', (ctx) => {
+reportFunctions.register('recording', (ctx) => {
 	const call = callOf(ctx);
 	const data = reportsOf(ctx.state);
 	const answered = call.legs.filter((l) => l.connectMs !== undefined);

@@ -2,8 +2,8 @@
  * The switch's reporting functions over generated data (see config.ts), and the module that gives
  * each sandbox its report settings, the recording downloads and a control endpoint to resize the data.
  */
-import type { SandboxModule } from '../../modules';
-import { register } from '../api';
+import type { SandboxModule } from '../../contract';
+import { reportFunctions } from './functions';
 import { agentStats } from './agentStats';
 import { findCall } from './cdr';
 import { recordingToken } from './cdrHandlers';
@@ -13,15 +13,16 @@ import { liveQueueStats, liveStats } from './live';
 import { mcmExport } from './mcm';
 import { mp3Of } from './mp3';
 
-register('agentstats', agentStats);
-register('livequeuestat', liveQueueStats);
-register('livestats', liveStats);
-register('dvlog', dvLog);
-register('mcmexport', mcmExport);
+reportFunctions.register('agentstats', agentStats);
+reportFunctions.register('livequeuestat', liveQueueStats);
+reportFunctions.register('livestats', liveStats);
+reportFunctions.register('dvlog', dvLog);
+reportFunctions.register('mcmexport', mcmExport);
 
 export const reportsModule: SandboxModule = {
 	name: 'reports',
 	setup(sandbox) {
+		reportFunctions.module.setup(sandbox);
 		const data = attachReports(sandbox.state, (sandbox.options.reports ?? {}) as Partial<ReportConfig>, () => sandbox.url);
 		// The MP3 behind a Recording entry's URL; a wrong token or an unknown call is a 404.
 		sandbox.router.add({

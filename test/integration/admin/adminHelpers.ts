@@ -1,7 +1,7 @@
 /** Running the SolSwitch Admin node against a test file's sandbox, and reading what the switch saw. */
 import type { INodeExecutionData } from 'n8n-workflow';
 import { adminStore } from '../../../sandbox/switch/admin';
-import { runNode, type RunNodeResult } from '../../helpers/n8nEngine';
+import { runNode, type RunNodeResult } from '../../../scripts/n8n-engine/n8nEngine';
 import type { useSandbox } from '../../helpers/sandbox';
 
 type Env = ReturnType<typeof useSandbox>;

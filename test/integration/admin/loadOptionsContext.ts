@@ -4,7 +4,7 @@
  */
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow, type ICredentialDataDecryptedObject, type INodeParameters } from 'n8n-workflow';
-import { packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../helpers/n8nCore';
+import { packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../../scripts/n8n-engine/n8nCore';
 
 /** The context a dropdown of the node gets, with the node's current parameters. */
 export function loadOptionsContext(

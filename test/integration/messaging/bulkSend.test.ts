@@ -3,7 +3,7 @@
  * concurrency (the gateway counts what it has in flight), a rate, one output per input in order with
  * pairedItem, a fault mid-way reported on its own item, and never a message sent twice.
  */
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 import { gatewayOf, gatewayReceived, messagingCredentials } from './env';
 

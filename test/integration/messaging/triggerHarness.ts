@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BinaryDataService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
-import { Container, initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../helpers/n8nCore';
+import { Container, initBinaryData, packageNodeTypes, TestCredentialsHelper, testAdditionalData } from '../../../scripts/n8n-engine/n8nCore';
 import type { IWebhookResponseData } from 'n8n-workflow';
 import {
 	Workflow,
@@ -22,7 +22,7 @@ import {
 	type IRun,
 	type IWebhookData,
 } from 'n8n-workflow';
-import { allNodeTypes } from '../../helpers/packageTypes';
+import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 
 /** Express's res.status().json() over a plain ServerResponse, as n8n hands it to webhook(). */
 type ExpressLike = ServerResponse & { status: (c: number) => ExpressLike; json: (b: unknown) => ExpressLike; send: (b: unknown) => ExpressLike };

@@ -1,5 +1,5 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 
 const env = useSandbox({ reports: { seed: 3, legs: 50, days: 3, lastDay: '2026-03-10' } });

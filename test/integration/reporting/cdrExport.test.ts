@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { callsBetween, cdrSize } from '../../../sandbox/switch/reports/cdr';
 import { parseBound } from '../../../sandbox/time';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 
 // Three days of data ending 2026-03-10: 300 legs of customer 1, 30 of customer 2.

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { LEGACY_ROUTE } from '../../../sandbox/switch/reports/mcm';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 
 const env = useSandbox({ reports: { seed: 2, legs: 50, days: 4, lastDay: '2026-03-10' } });

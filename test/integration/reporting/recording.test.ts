@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { callsBetween } from '../../../sandbox/switch/reports/cdr';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 import { binaryBytes } from './binaryBytes';
 

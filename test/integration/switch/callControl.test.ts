@@ -2,7 +2,7 @@
  * Every call-control operation of the SolSwitch node, run through n8n-core's engine against the
  * sandbox: what the switch received, and the items the node produced.
  */
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 
 const env = useSandbox();

@@ -3,7 +3,7 @@
  * channels of the calls in progress, and the customer's extensions by number.
  */
 import { SolSwitch } from '../../../nodes/SolSwitch/SolSwitch.node';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 import { loadOptionsContext } from '../admin/loadOptionsContext';
 

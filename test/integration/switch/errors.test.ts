@@ -3,7 +3,7 @@
  * appears in an error, and continueOnFail keeps the other items.
  */
 import { createServer } from 'node:net';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 
 const env = useSandbox();

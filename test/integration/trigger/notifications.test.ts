@@ -4,7 +4,7 @@
  * {"Status":"OK"} at once and starts a workflow only for the selected Event values.
  */
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 import { TriggerHost } from './triggerHost';
 

@@ -3,7 +3,7 @@
  * Trigger (n8n-core's WebhookContext over real HTTP), and the Answer Digit Validation operation.
  */
 import type { IWebhookResponseData } from 'n8n-workflow';
-import { runNode } from '../../helpers/n8nEngine';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
 import { TriggerHost, writeLikeN8n } from './triggerHost';
 

@@ -65,11 +65,24 @@ describe('node properties generated from the table', () => {
 		expect(ext.displayOptions?.show?.Type).toEqual(['addedit']);
 	});
 
-	it('gives every operation an Options collection with body format and timeout', () => {
-		for (const op of solSwitchCatalog.operations) {
+	it('gives every operation that sends a request an Options collection with body format and timeout', () => {
+		for (const op of solSwitchCatalog.operations.filter((o) => !o.local)) {
 			const options = properties.find((p) => p.name === 'options' && shownFor(p, op.resource, op.operation))!;
 			const names = (options.options as INodeProperties[]).map((o) => o.name);
 			expect(names).toEqual(expect.arrayContaining(['bodyFormat', 'timeout']));
+		}
+	});
+
+	// Deliberately changed (issue 11): Answer Digit Validation sends no request, so Send Body As and
+	// Timeout, which did nothing there, are no longer offered.
+	it('offers no transport options on an operation that sends no request', () => {
+		const local = solSwitchCatalog.operations.filter((o) => o.local);
+		expect(local.map((o) => `${o.resource}/${o.operation}`)).toEqual(['digitValidation/answer']);
+		for (const op of local) {
+			const options = properties.find((p) => p.name === 'options' && shownFor(p, op.resource, op.operation));
+			const names = ((options?.options ?? []) as INodeProperties[]).map((o) => o.name);
+			expect(names).not.toContain('bodyFormat');
+			expect(names).not.toContain('timeout');
 		}
 	});
 
