@@ -1,7 +1,7 @@
 /** How each path is measured, for docs/benchmarks.md (kept beside the code that does it). */
 export const PATH_NOTES: string[] = [
 	'- **Callback paths** (MO SMS, Digit Validation, SIP notification): 10 concurrent senders POST to the published workflow\'s production URL, ' +
-		'200 callbacks per side (40 with --quick) after a warm-up, in 4 interleaved rounds (ours, then theirs, then theirs, then ours ...), every answer checked. ' +
+		'120 callbacks per side (40 with --quick) after a warm-up, in 4 interleaved rounds (ours, then theirs, then theirs, then ours ...), every answer checked. ' +
 		'Figures are callbacks answered per second, and the median (p50) time of one answer.',
 	'- **MO SMS**: the Messaging Trigger (Reply Mode "Using Reply to Message Node", HELP text set) beside Webhook → IF (inbound key) → IF (keyword) → Respond to Webhook, ' +
 		'both checking the key. Computed reply: "pizza" → "Your PIZZA order is in". HELP: answered by the trigger with no execution. Redelivery: the gateway sends a message ' +

@@ -58,7 +58,9 @@ export function goals(results: RunResult[]): string[] {
 		if (cdr) {
 			const time = cdr.ours.value / cdr.plain.value;
 			const memoryOk = (cdr.ours.peakMb ?? Infinity) <= (cdr.plain.peakMb ?? -Infinity);
-			lines.push(
+			const broken = [cdr.ours, cdr.plain].filter((s) => s.note?.startsWith('wrong answer')).map((s) => s.label);
+			if (broken.length) lines.push(`- CDR export 100k legs, ${r.setting.label}: no valid comparison, a wrong answer from ${broken.join(' and ')} (see the table).`);
+			else lines.push(
 				`- CDR export 100k legs, ${r.setting.label}: ${n(time, 2)}× the time of HTTP Request + Split Out (goal ≤ 0.5): ${time <= 0.5 ? 'met' : 'missed'}; ` +
 					`peak memory ${n(cdr.ours.peakMb ?? NaN, 0)} MB against ${n(cdr.plain.peakMb ?? NaN, 0)} MB (goal: not above): ${memoryOk ? 'met' : 'missed'}.`,
 			);

@@ -37,7 +37,7 @@ export function webhookPath(id: string, title: string, sides: (ctx: BenchContext
 		async run(ctx): Promise<Comparison[]> {
 			const s = await sides(ctx);
 			await s.prime?.();
-			const sizes = ctx.quick ? { messages: 40, warmup: 5, rounds: 2, concurrency: 10 } : { messages: 200, warmup: 20, rounds: 4, concurrency: 10 };
+			const sizes = ctx.quick ? { messages: 40, warmup: 5, rounds: 2, concurrency: 10 } : { messages: 120, warmup: 10, rounds: 4, concurrency: 10 };
 			const [ours, plain] = await compareTargets(s.ours, s.plain, sizes);
 			return [{ path: title, metric: 'msg/s', ours: side(s.ours.label, ours), plain: side(s.plain.label, plain) }];
 		},
