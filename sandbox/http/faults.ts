@@ -2,7 +2,7 @@
 export interface Fault {
 	/** Function path ('newcall'), gateway path ('/sms/'), or '*' for every request. */
 	match: string;
-	mode: 'slow' | 'notJson' | 'http500' | 'empty' | 'drop';
+	mode: 'slow' | 'notJson' | 'http500' | 'http401' | 'empty' | 'drop';
 	/** For 'slow': how long to wait before answering (real milliseconds). */
 	delayMs?: number;
 	/** How many requests it applies to; unlimited when absent. */

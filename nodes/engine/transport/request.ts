@@ -81,6 +81,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		body: req.body,
 		json: true,
 		returnFullResponse: true,
+		// An HTTP error status is an answer, not a thrown error: n8n's httpRequestWithAuthentication
+		// sends a request again after a thrown 401, which would send an SMS twice.
 		ignoreHttpStatusErrors: true,
 		timeout: req.timeout ?? 30000,
 		headers:

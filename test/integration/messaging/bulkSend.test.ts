@@ -102,6 +102,17 @@ describe('Send SMS over many items', () => {
 		expect([...counts.values()].every((n) => n === 1)).toBe(true);
 	});
 
+	it('does not resend a message answered HTTP 401 (n8n\'s request helper resends once on 401 unless told the status is an answer)', async () => {
+		env.sandbox.faults.set({ match: '/sms/', mode: 'http401', after: 10, times: 1 });
+		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: bulkSms({ concurrency: 4 }), credentials: creds(), input: inputs(40), continueOnFail: true });
+		expect(error).toBeUndefined();
+		const failed = items.filter((item) => item.json.error !== undefined);
+		expect(failed.map((item) => item.json.error)).toEqual(['The gateway answered HTTP 401: Unauthorized']);
+		const counts = receivedPerRecipient();
+		expect(counts.size).toBe(40);
+		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+	});
+
 	it('without continueOnFail stops starting messages at the first failure and says how many were sent', async () => {
 		env.sandbox.faults.set({ match: '/sms/', mode: 'http500', after: 50, times: 1 });
 		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: bulkSms({ concurrency: 8 }), credentials: creds(), input: inputs(500) });
