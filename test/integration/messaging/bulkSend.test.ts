@@ -27,6 +27,17 @@ const bulkSms = (options: Record<string, number>) => ({
 	options,
 });
 
+/** Send SMS over `count` items (one recipient each) with these Options. */
+const sendSms = (count: number, options: Record<string, number>, continueOnFail = false) =>
+	runNode({ type: 'solSwitchMessaging', parameters: bulkSms(options), credentials: creds(), input: inputs(count), continueOnFail });
+
+/** Every one of `count` recipients reached the gateway exactly once: nothing lost, nothing resent. */
+function expectEachSentOnce(count: number) {
+	const counts = receivedPerRecipient();
+	expect(counts.size).toBe(count);
+	expect([...counts.values()].every((n) => n === 1)).toBe(true);
+}
+
 /** How many requests the gateway received per recipient. */
 function receivedPerRecipient(path = '/sms/'): Map<string, number> {
 	const counts = new Map<string, number>();
@@ -47,16 +58,14 @@ afterAll(() => gateway().mtLoad.configure({ latencyMs: 0, perSecond: 0 }));
 
 describe('Send SMS over many items', () => {
 	it('sends 1,000 items at most 8 at once, one output per input in input order with pairedItem', async () => {
-		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: bulkSms({ concurrency: 8 }), credentials: creds(), input: inputs(1000) });
+		const { items, error } = await sendSms(1000, { concurrency: 8 });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1000);
 		items.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
 			expect(item.json).toMatchObject({ Status: 'OK', To: recipient(i), ID: expect.stringMatching(/^\d+$/) });
 		});
-		const counts = receivedPerRecipient();
-		expect(counts.size).toBe(1000);
-		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expectEachSentOnce(1000);
 		// Bounded, and really concurrent.
 		expect(gateway().mtLoad.counters.maxInFlight).toBeLessThanOrEqual(8);
 		expect(gateway().mtLoad.counters.maxInFlight).toBeGreaterThan(1);
@@ -64,13 +73,7 @@ describe('Send SMS over many items', () => {
 
 	it('reports a failure mid-way on its own item (continueOnFail) and sends every other message exactly once', async () => {
 		env.sandbox.faults.set({ match: '/sms/', mode: 'http500', after: 400, times: 1 });
-		const { items, error } = await runNode({
-			type: 'solSwitchMessaging',
-			parameters: bulkSms({ concurrency: 8 }),
-			credentials: creds(),
-			input: inputs(1000),
-			continueOnFail: true,
-		});
+		const { items, error } = await sendSms(1000, { concurrency: 8 }, true);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1000);
 		const failed = items.map((item, i) => ({ item, i })).filter(({ item }) => item.json.error !== undefined);
@@ -86,36 +89,30 @@ describe('Send SMS over many items', () => {
 			if (i !== failedIndex) expect(item.json).toMatchObject({ Status: 'OK', To: recipient(i) });
 		});
 		// No resend, not even of the failed one.
-		const counts = receivedPerRecipient();
-		expect(counts.size).toBe(1000);
-		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expectEachSentOnce(1000);
 	});
 
 	it('does not resend a message whose connection dropped after the gateway read it', async () => {
 		env.sandbox.faults.set({ match: '/sms/', mode: 'drop', after: 30, times: 1 });
-		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: bulkSms({ concurrency: 4 }), credentials: creds(), input: inputs(100), continueOnFail: true });
+		const { items, error } = await sendSms(100, { concurrency: 4 }, true);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(100);
 		expect(items.filter((item) => item.json.error !== undefined)).toHaveLength(1);
-		const counts = receivedPerRecipient();
-		expect(counts.size).toBe(100);
-		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expectEachSentOnce(100);
 	});
 
 	it('does not resend a message answered HTTP 401 (n8n\'s request helper resends once on 401 unless told the status is an answer)', async () => {
 		env.sandbox.faults.set({ match: '/sms/', mode: 'http401', after: 10, times: 1 });
-		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: bulkSms({ concurrency: 4 }), credentials: creds(), input: inputs(40), continueOnFail: true });
+		const { items, error } = await sendSms(40, { concurrency: 4 }, true);
 		expect(error).toBeUndefined();
 		const failed = items.filter((item) => item.json.error !== undefined);
 		expect(failed.map((item) => item.json.error)).toEqual(['The gateway answered HTTP 401: Unauthorized']);
-		const counts = receivedPerRecipient();
-		expect(counts.size).toBe(40);
-		expect([...counts.values()].every((n) => n === 1)).toBe(true);
+		expectEachSentOnce(40);
 	});
 
 	it('without continueOnFail stops starting messages at the first failure and says how many were sent', async () => {
 		env.sandbox.faults.set({ match: '/sms/', mode: 'http500', after: 50, times: 1 });
-		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: bulkSms({ concurrency: 8 }), credentials: creds(), input: inputs(500) });
+		const { items, error } = await sendSms(500, { concurrency: 8 });
 		expect(items).toEqual([]);
 		expect(error?.message).toBe('The gateway answered HTTP 500: Internal Server Error');
 		const counts = receivedPerRecipient();
@@ -130,13 +127,7 @@ describe('Send SMS over many items', () => {
 	it('honours Messages Per Second: a gateway limited to 50/s refuses none at 40/s', async () => {
 		gateway().mtLoad.configure({ perSecond: 50 });
 		const started = Date.now();
-		const { items, error } = await runNode({
-			type: 'solSwitchMessaging',
-			parameters: bulkSms({ concurrency: 10, perSecond: 40 }),
-			credentials: creds(),
-			input: inputs(80),
-			continueOnFail: true,
-		});
+		const { items, error } = await sendSms(80, { concurrency: 10, perSecond: 40 }, true);
 		expect(error).toBeUndefined();
 		expect(items.filter((item) => item.json.Status !== 'OK')).toEqual([]);
 		expect(gateway().mtLoad.counters).toMatchObject({ admitted: 80, refusedByRate: 0 });
@@ -146,13 +137,7 @@ describe('Send SMS over many items', () => {
 
 	it('without a rate the same gateway refuses some, each on its own item, the others sent', async () => {
 		gateway().mtLoad.configure({ perSecond: 50 });
-		const { items, error } = await runNode({
-			type: 'solSwitchMessaging',
-			parameters: bulkSms({ concurrency: 10 }),
-			credentials: creds(),
-			input: inputs(80),
-			continueOnFail: true,
-		});
+		const { items, error } = await sendSms(80, { concurrency: 10 }, true);
 		expect(error).toBeUndefined();
 		const refused = items.filter((item) => item.json.error !== undefined);
 		expect(refused.length).toBe(gateway().mtLoad.counters.refusedByRate);
