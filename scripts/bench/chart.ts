@@ -33,11 +33,12 @@ export function chartSvg(rows: ChartRow[], settings: N8nSetting[]): string {
 		parts.push(`<text x="${labelWidth - 8}" y="${y + (group.length * (bar + 2)) / 2 + 4}" text-anchor="end">${esc(label)}</text>`);
 		for (const row of group) {
 			const r = ratio(row.comparison);
+			const failed = [row.comparison.ours, row.comparison.plain].find((side) => side.note?.startsWith('wrong answer'));
 			const x1 = x(1);
-			const x2 = Number.isFinite(r) && r > 0 ? x(r) : x1;
+			const x2 = !failed && Number.isFinite(r) && r > 0 ? x(r) : x1;
 			parts.push(
 				`<rect x="${Math.min(x1, x2).toFixed(1)}" y="${y}" width="${Math.max(1, Math.abs(x2 - x1)).toFixed(1)}" height="${bar}" fill="${COLOURS[row.setting.id] ?? '#999'}"/>`,
-				`<text x="${(Math.max(x1, x2) + 4).toFixed(1)}" y="${y + bar - 2}" class="v">×${r.toFixed(r >= 10 ? 0 : 2)}</text>`,
+				`<text x="${(Math.max(x1, x2) + 4).toFixed(1)}" y="${y + bar - 2}" class="v">${failed ? `${esc(failed.label)} failed` : `×${r.toFixed(r >= 10 ? 0 : 2)}`}</text>`,
 			);
 			y += bar + 2;
 		}

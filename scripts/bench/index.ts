@@ -8,6 +8,7 @@
  *   npm run bench -- --quick       smaller sizes, default settings only, written to build/bench/
  *   npm run bench -- --quick mo    only the paths whose id contains "mo" (nothing written)
  *   npm run bench -- --quick --settings=legacy,lazy bulk   in those n8n settings instead
+ *   npm run bench -- --report=docs/benchmarks.json   writes the report again from saved figures
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --quick bulk
  *                                  also writes a V8 CPU profile of each n8n process there (on stop)
  *
@@ -44,6 +45,12 @@ function printRow(setting: N8nSetting, c: Comparison) {
 
 async function main() {
 	const args = process.argv.slice(2);
+	const saved = args.find((a) => a.startsWith('--report='))?.slice('--report='.length);
+	if (saved) {
+		const { info, results } = JSON.parse(fs.readFileSync(saved, 'utf8')) as { info: RunInfo; results: RunResult[] };
+		writeReport(info, results);
+		return;
+	}
 	const quick = args.includes('--quick');
 	const filter = args.find((a) => !a.startsWith('--'));
 	const partial = Boolean(filter) || args.some((a) => a.startsWith('--settings='));
@@ -106,6 +113,11 @@ async function main() {
 		loadAfter: os.loadavg(),
 	};
 	if (partial) return; // a partial run does not overwrite the suite's report
+	writeReport(info, results);
+}
+
+function writeReport(info: RunInfo, results: RunResult[]) {
+	const quick = info.quick;
 	const dir = quick ? path.join(REPO_ROOT, 'build', 'bench') : path.join(REPO_ROOT, 'docs');
 	fs.mkdirSync(dir, { recursive: true });
 	fs.writeFileSync(path.join(dir, 'benchmarks.md'), benchmarksMarkdown(results, info, PATH_NOTES));

@@ -55,6 +55,15 @@ describe('benchmark report', () => {
 		expect(svg).toContain('Bulk SMS at concurrency 10, 10,000 messages');
 	});
 
+	it('draws no bar for a comparison whose one side failed, and names it', () => {
+		const broken = cdr(6000, 18000, 800, 900);
+		broken.plain.note = 'wrong answer: HTTP 500: {"message":"Error in workflow"}';
+		const svg = chartSvg([{ setting: defaults, comparison: broken }], [defaults]);
+		expect(svg).toContain('>HTTP Request + Split Out failed<');
+		expect(svg).not.toContain('>×3.00<');
+		expect(goals([{ setting: defaults, comparisons: [broken] }])).toEqual([expect.stringMatching(/no valid comparison, a wrong answer from HTTP Request \+ Split Out/)]);
+	});
+
 	it('puts the chart and a table per setting in the README block', () => {
 		const block = readmeBlock([{ setting: defaults, comparisons: [bulk(300, 100)] }], {
 			startedAt: '2026-11-26T05:00:00Z',
