@@ -1,7 +1,8 @@
 /**
  * The execute() of every catalog-driven action node: for each input item, find the operation's table
  * entry, read its fields, check them (generated zod schema), send the request, shape the answer into
- * items. continueOnFail and pairedItem as n8n expects.
+ * items. continueOnFail and pairedItem as n8n expects. Operations marked `bulk` run several items at
+ * once (bulk.ts); the output keeps the input order either way.
  */
 import {
 	NodeApiError,
@@ -10,6 +11,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcome } from './bulk';
 import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
 import { readFile } from './files';
 import { needsCredential } from './generators/credentials';
@@ -17,6 +19,7 @@ import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
+import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
 
@@ -76,7 +79,7 @@ export async function runOperation(
 		});
 	}
 	// An operation that sends no request needs no credential, unless it has a Customer to default.
-	const credentials = needsCredential(op) ? await fn.getCredentials(catalog.service.credential) : {};
+	const credentials = needsCredential(op) ? await credentialsOnce(fn, catalog.service.credential) : {};
 	const body = applyCustomerDefault(op, checked.body as IDataObject, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
 	if (op.local) return await op.local(body, ctx);
@@ -127,26 +130,54 @@ export function rangeParts(op: RequestOperation, body: IDataObject, options: IDa
 
 export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
+	const runItem = async (i: number) => {
+		const resource = fn.getNodeParameter('resource', i) as string;
+		const operation = fn.getNodeParameter('operation', i) as string;
+		return await runOperation(fn, catalog, findOperation(catalog, resource, operation), i);
+	};
+	const continueOnFail = fn.continueOnFail();
+	const outcomes = await runBounded(items.length, itemSettings(fn, catalog, items.length), runItem, !continueOnFail);
 	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const resource = fn.getNodeParameter('resource', i) as string;
-			const operation = fn.getNodeParameter('operation', i) as string;
-			const op = findOperation(catalog, resource, operation);
-			const results = await runOperation(fn, catalog, op, i);
-			for (const r of results) out.push({ ...r, pairedItem: { item: i } });
-		} catch (error) {
-			if (fn.continueOnFail()) {
-				out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}) }, pairedItem: { item: i } });
-				continue;
-			}
-			// Errors of ours already carry the item index and a description; wrap anything else.
-			const nodeError =
-				error instanceof NodeOperationError || error instanceof NodeApiError
-					? error
-					: new NodeOperationError(fn.getNode(), error as Error, { itemIndex: i });
-			throw nodeError;
+	for (let i = 0; i < outcomes.length; i++) {
+		const outcome = outcomes[i];
+		if (outcome.state === 'done') {
+			for (const r of outcome.value) out.push({ ...r, pairedItem: { item: i } });
+			continue;
 		}
+		if (outcome.state === 'notStarted') continue; // only after a failure that stops the node
+		const error = outcome.error as Error & { description?: string };
+		if (continueOnFail) {
+			out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}) }, pairedItem: { item: i } });
+			continue;
+		}
+		// Errors of ours already carry the item index and a description; wrap anything else.
+		const nodeError =
+			error instanceof NodeOperationError || error instanceof NodeApiError
+				? error
+				: new NodeOperationError(fn.getNode(), error, { itemIndex: i });
+		throw withSentCount(nodeError, outcomes);
 	}
 	return [out];
+}
+
+/** Bulk settings when the first item's operation is a bulk one (Send SMS ...), else one at a time. */
+function itemSettings(fn: IExecuteFunctions, catalog: Catalog, count: number): BulkSettings {
+	if (count < 2) return ONE_AT_A_TIME;
+	const resource = fn.getNodeParameter('resource', 0) as string;
+	const operation = fn.getNodeParameter('operation', 0) as string;
+	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
+	return op?.bulk ? bulkSettings(fn.getNodeParameter('options', 0, {}) as IDataObject) : ONE_AT_A_TIME;
+}
+
+/**
+ * Items sent concurrently with the one that failed may have gone out: say how many, so that nobody
+ * runs the whole list again and sends them twice.
+ */
+function withSentCount<E extends NodeOperationError | NodeApiError>(error: E, outcomes: Array<Outcome<unknown>>): E {
+	const firstFailure = outcomes.findIndex((o) => o.state === 'failed');
+	if (!outcomes.slice(firstFailure + 1).some((o) => o.state === 'done')) return error;
+	const sent = outcomes.filter((o) => o.state === 'done').length;
+	const note = `${sent} of ${outcomes.length} items were sent before the node stopped, some after this one. Turn on Settings > On Error > Continue to get one result per item.`;
+	error.description = error.description ? `${error.description} ${note}` : note;
+	return error;
 }

@@ -56,6 +56,7 @@ export const messages: Array<OperationSpec<never>> = [
 			},
 		],
 		response: { kind: 'custom', shape: shapeSentSms },
+		bulk: true,
 	},
 	{
 		resource: 'message',
@@ -69,6 +70,7 @@ export const messages: Array<OperationSpec<never>> = [
 		// ContentName, ContentType and Content come from binary data or by hand (see mmsContent.ts).
 		attributes: [from, to, mmsContent],
 		response: { kind: 'object' },
+		bulk: true,
 	},
 	{
 		resource: 'message',

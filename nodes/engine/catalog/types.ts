@@ -191,6 +191,11 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
 	deprecatedBy?: string;
+	/**
+	 * One request per item that may run several at once (sending messages): Options > Concurrency and
+	 * Messages Per Second (engine/bulk.ts). Output stays in input order; nothing is retried.
+	 */
+	bulk?: boolean;
 	/** Body encodings the function accepts (default both); with only 'json', Send Body As is not offered. */
 	bodyFormats?: Array<'json' | 'form'>;
 }
@@ -207,6 +212,7 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	split?: undefined;
 	scope?: undefined;
 	deprecatedBy?: undefined;
+	bulk?: undefined;
 	bodyFormats?: undefined;
 }
 

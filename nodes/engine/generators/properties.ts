@@ -3,6 +3,7 @@
  * attributes as fields, optional ones under "Additional Fields", per-operation settings under "Options".
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { BULK_OPTIONS } from '../bulk';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
 import { isTopLevel, labelOf, paramName } from './names';
@@ -273,6 +274,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 		const settings = [
 			...(op.options ?? []),
 			...transportOptions(op),
+			...(op.bulk ? BULK_OPTIONS : []),
 			...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
 		].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		if (!settings.length) continue;
