@@ -10,10 +10,10 @@ import {
 } from 'n8n-workflow';
 import { triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
-import { createReplyMemory, hasReplyMemory } from '../shared/messaging/replies';
 import { MESSAGING_TRIGGER } from './events';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
+import { createRedeliveryMemory, hasRedeliveryMemory } from './redeliveries';
 
 /**
  * MO SMS / MMS and delivery reports from the SolSwitch messaging gateway, as the event table
@@ -43,7 +43,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	};
 
 	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
-	// creates the redelivery memory, which n8n saves right after (see replies.ts).
+	// creates the redelivery memory, which n8n saves right after (see nodes/shared/messaging/replies.ts).
 	webhookMethods = {
 		default: {
 			// Every publication runs checkExists (create only while the memory is missing), so the
@@ -52,10 +52,10 @@ export class SolSwitchMessagingTrigger implements INodeType {
 				const table = keywordReplies(this.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject);
 				const problems = keywordTableProblems(table, this.getNodeParameter('compliance', true) === true);
 				if (problems.length) throw new NodeOperationError(this.getNode(), problems.join('; '), { description: 'Fix them under Keyword Replies.' });
-				return hasReplyMemory(this.getWorkflowStaticData('global'));
+				return hasRedeliveryMemory(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				createReplyMemory(this.getWorkflowStaticData('global'));
+				createRedeliveryMemory(this);
 				return true;
 			},
 			async delete(): Promise<boolean> {

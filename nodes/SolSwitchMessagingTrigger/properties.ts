@@ -33,7 +33,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Using Reply to Message Node',
 				value: 'responseNode',
 				description:
-					'The SolSwitch Messaging node\'s Reply to Message (or a Respond to Webhook node) answers; if the workflow fails the gateway retries later',
+					'The SolSwitch Messaging node\'s Reply to Message answers (n8n\'s Respond to Webhook cannot follow this trigger); if the workflow fails the gateway retries later',
 			},
 			{
 				name: 'When Last Node Finishes',

@@ -3,8 +3,8 @@
  * lost answer) is answered again without a second execution. Where the answers are kept is
  * nodes/shared/messaging/replies.ts's business; this file is the only caller.
  */
-import type { IWebhookFunctions } from 'n8n-workflow';
-import { dedupKey, recall, remember, type RememberedReply } from '../shared/messaging/replies';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { createReplyMemory, dedupKey, hasReplyMemory, recall, remember, type RememberedReply } from '../shared/messaging/replies';
 import type { CallbackType } from './callback';
 
 export function redeliveryKey(type: CallbackType, item: { id?: unknown; status?: unknown }): string {
@@ -19,4 +19,14 @@ export function answeredBefore(fn: IWebhookFunctions, key: string, now: number):
 /** Remembers an answer that started an execution (with its reply Body, if any). */
 export function rememberAnswer(fn: IWebhookFunctions, key: string, now: number, body?: string) {
 	remember(fn.getWorkflowStaticData('global'), key, now, body);
+}
+
+/** At publication: whether the memory exists in the workflow's static data (checkExists). */
+export function hasRedeliveryMemory(fn: IHookFunctions): boolean {
+	return hasReplyMemory(fn.getWorkflowStaticData('global'));
+}
+
+/** At publication: creates the (empty) memory, which n8n saves right after, so every process sees it. */
+export function createRedeliveryMemory(fn: IHookFunctions) {
+	createReplyMemory(fn.getWorkflowStaticData('global'));
 }

@@ -10,10 +10,12 @@
  *   n8n-core's real WorkflowExecute and its `sendResponse` answers the waiting request; n8n's web
  *   server's part (answer modes, "Error in workflow" with HTTP 500) is reproduced from its
  *   webhook-helpers; a test may instead write that part itself (`afterWebhook`).
- * - listen() publishes the workflow as n8n does: the trigger's webhook methods (checkExists, then
- *   create) run first, and what they write to the static data is kept (n8n saves it right after).
  * The full path is covered by the e2e tests in real n8n. Parameters and options may change between
- * requests; the workflow's static data (n8n's database) lives as long as the server.
+ * requests; the workflow's static data (n8n's database) lives as long as the server. Each workflow is
+ * published as n8n publishes it before it serves: the trigger's webhook methods run first in n8n-core's
+ * HookContext (what they write to the static data is what n8n saves right after them). A publication
+ * n8n would refuse (create() throws) is kept in `publishError` and the node still serves, so tests can
+ * show the node's own refusals of requests that such settings would let through.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,8 +57,6 @@ export interface TriggerServerSetup extends TriggerServerOptions {
 	typeVersion?: number;
 	/** Decrypted credentials by credential type; each gets an ID of its own, as n8n gives each credential. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
-	/** Serve without publishing first: a node n8n would refuse to publish, to test what it answers anyway. */
-	unpublished?: boolean;
 	/** Nodes after the trigger, each connected to the previous one. */
 	then?: Array<Pick<INode, 'name' | 'type' | 'parameters'>>;
 }
@@ -127,7 +127,6 @@ export class TriggerServer {
 
 	async listen(): Promise<this> {
 		await initBinaryData();
-		if (!this.setup.unpublished) await this.publish();
 		this.server = createServer((req, res) => {
 			this.handle(req, res).catch((error) => {
 				if (!res.headersSent) res.writeHead(500).end(String(error));
@@ -135,17 +134,8 @@ export class TriggerServer {
 		});
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
 		this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		await this.publish();
 		return this;
-	}
-
-	/** The trigger's webhook methods, run as n8n runs them when the workflow is published (activation). */
-	async publish() {
-		const methods = this.nodeType.webhookMethods?.default;
-		if (!methods) return;
-		const { workflow, trigger } = this.workflow();
-		const additionalData = testAdditionalData({ credentialsHelper: this.credentialsHelper, executionId: 'publish' });
-		const context = new HookContext(workflow, trigger, additionalData, 'webhook', 'activate');
-		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
 	}
 
 	async close() {
@@ -168,12 +158,34 @@ export class TriggerServer {
 		return allNodeTypes[this.setup.type];
 	}
 
-	private built?: { parameters: IDataObject; workflow: ReturnType<TriggerServer['buildWorkflow']> };
+	private built?: { parameters: IDataObject; workflow: ReturnType<TriggerServer['buildWorkflow']>; published?: Promise<void> };
+	/** Why n8n would refuse to publish the current workflow (the trigger's create() threw), if it would. */
+	publishError?: string;
 
 	/** The workflow for the current parameters: built again only when the test gives new parameters. */
 	private workflow() {
 		if (this.built?.parameters !== this.parameters) this.built = { parameters: this.parameters, workflow: this.buildWorkflow() };
 		return this.built.workflow;
+	}
+
+	/** Publishes the current workflow once: checkExists, then create when it says no. */
+	private async publish() {
+		this.workflow();
+		const built = this.built!;
+		built.published ??= (async () => {
+			const { workflow, trigger } = built.workflow;
+			const methods = this.nodeType.webhookMethods?.default;
+			if (!methods) return;
+			const additionalData = testAdditionalData({ credentialsHelper: this.credentialsHelper, executionId: 'publish' });
+			const context = new HookContext(workflow, trigger, additionalData, 'trigger', 'activate');
+			this.publishError = undefined;
+			try {
+				if (!(await methods.checkExists.call(context))) await methods.create.call(context);
+			} catch (error) {
+				this.publishError = (error as Error).message;
+			}
+		})();
+		await built.published;
 	}
 
 	private buildWorkflow(): { workflow: Workflow; trigger: INode; after: INode[]; connections: IConnections } {
@@ -261,6 +273,7 @@ export class TriggerServer {
 
 	private async handle(req: IncomingMessage, res: ServerResponse) {
 		const r = expressLike(res);
+		await this.publish();
 		const read = await this.readRequest(req, res);
 		if (!read) return;
 		const url = new URL(req.url ?? '/', 'http://host');

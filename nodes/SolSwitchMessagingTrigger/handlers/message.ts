@@ -90,7 +90,7 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		item.answered = true;
 		return { noWebhookResponse: true, workflowData: [[output]] };
 	}
-	// The workflow answers (Reply to Message, Respond to Webhook or the last node); n8n answers
+	// The workflow answers (Reply to Message or the last node); n8n answers
 	// with an HTTP error if it fails, and the gateway retries: nothing is lost.
 	return { workflowData: [[output]] };
 }

@@ -45,7 +45,7 @@ describe('SolSwitch Trigger version 2: secrets from the SolSwitch Callbacks API 
 	});
 
 	it('ignores a Packet API Key left in the node\'s parameters: without the credential the key is not set', async () => {
-		host = await startTriggerServer({ type: 'solSwitchTrigger', typeVersion: 2, parameters: { event: 'sip-packet', packetApiKey: 'node-key' }, unpublished: true });
+		host = await startTriggerServer({ type: 'solSwitchTrigger', typeVersion: 2, parameters: { event: 'sip-packet', packetApiKey: 'node-key' } });
 		const answer = await post(host.urlFor('sip-packet'), packet('node-key'));
 		expect(answer.status).toBe(500);
 		expect(await answer.json()).toEqual({ Status: 'FAIL', Reason: 'Trigger misconfigured: Packet API Key is not set' });
