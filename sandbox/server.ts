@@ -141,6 +141,11 @@ export class Sandbox implements SandboxHost {
 				if (fault.mode === 'http500') return this.send(res, { status: 500, text: 'Internal Server Error' });
 				if (fault.mode === 'http401') return this.send(res, { status: 401, text: 'Unauthorized' });
 				if (fault.mode === 'empty') return this.send(res, { status: 200, text: '' });
+				if (fault.mode === 'answer') {
+					const headers = fault.contentType ? { 'Content-Type': fault.contentType } : undefined;
+					const answer = fault.text !== undefined ? { text: fault.text } : { json: fault.json };
+					return this.send(res, { status: fault.status ?? 200, ...answer, ...(headers ? { headers } : {}) });
+				}
 			}
 		}
 		let reply: SandboxReply;
