@@ -2,8 +2,8 @@
  * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
  * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
  * (bodyProblem, RULES.body's limits) here, once the message is known to be an SMS: MMS and reports carry
- * no Body, so a reply expression there is never checked. Where n8n lets it (one n8n process, not a
- * queue-mode worker: nodes/shared/messaging/replies.ts) the reply is also remembered in the
+ * no Body, so a reply expression there is never checked. Where n8n lets it (one n8n process,
+ * not a queue-mode worker: nodes/shared/messaging/replies.ts) the reply is also remembered in the
  * workflow's static data, so that a redelivery of the same message gets the same answer from the
  * trigger without a second execution.
  */

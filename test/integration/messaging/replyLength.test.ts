@@ -21,7 +21,7 @@ async function serve() {
 	trigger = await startTriggerServer({
 		type: 'solSwitchMessagingTrigger',
 		parameters: { events: ['sms', 'mms', 'report'], replyMode: 'responseNode' },
-		credentials: messagingCredentials(env.sandbox),
+		credentials: { solSwitchMessagingApi: messagingCredentials(env.sandbox).solSwitchMessagingApi },
 		then: [longReply],
 	});
 	gatewayOf(env.sandbox).configure({ providerUrl: trigger.url, inboundKeyType: 'body', retries: 1, firstRetryMs: 2000 });
