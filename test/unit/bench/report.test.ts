@@ -59,7 +59,7 @@ describe('benchmark report', () => {
 		const broken = cdr(6000, 18000, 800, 900);
 		broken.plain.note = 'wrong answer: HTTP 500: {"message":"Error in workflow"}';
 		const svg = chartSvg([{ setting: defaults, comparison: broken }], [defaults]);
-		expect(svg).toContain('>HTTP Request + Split Out failed<');
+		expect(svg).toContain('>the n8n-only flow failed<');
 		expect(svg).not.toContain('>×3.00<');
 		expect(goals([{ setting: defaults, comparisons: [broken] }])).toEqual([expect.stringMatching(/no valid comparison, a wrong answer from HTTP Request \+ Split Out/)]);
 	});
