@@ -4,6 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { BULK_OPTIONS } from '../bulk';
+import { returnsRecords } from '../catalog/responseKinds';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
 import { isTopLevel, labelOf, paramName } from './names';
@@ -31,7 +32,7 @@ export const COMMON_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** For operations that list records: "No Records Found." gives no items unless this is on. */
+/** For functions that return lists or reports: "No Records Found." gives no items unless this is on. */
 export const EMPTY_MARKER_OPTION: INodeProperties = {
 	displayName: 'Emit Empty Marker',
 	name: 'emitEmptyMarker',
@@ -275,7 +276,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 			...(op.options ?? []),
 			...transportOptions(op),
 			...(op.bulk ? BULK_OPTIONS : []),
-			...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
+			...(returnsRecords(op.response) ? [EMPTY_MARKER_OPTION] : []),
 		].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		if (!settings.length) continue;
 		properties.push({

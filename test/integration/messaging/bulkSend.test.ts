@@ -79,7 +79,7 @@ describe('Send SMS over many items', () => {
 		const failed = items.map((item, i) => ({ item, i })).filter(({ item }) => item.json.error !== undefined);
 		expect(failed).toHaveLength(1);
 		const [{ item: failedItem, i: failedIndex }] = failed;
-		expect(failedItem.json.error).toBe('The gateway answered HTTP 500: Internal Server Error');
+		expect(failedItem.json.error).toBe('The gateway answered HTTP 500 Internal Server Error: the gateway failed while answering');
 		expect(failedItem.pairedItem).toEqual({ item: failedIndex });
 		// The faulted request is the one that carried that item's recipient.
 		const faulted = gatewayReceived(env.sandbox, '/sms/').filter((e) => e.error === 'fault: http500');
@@ -102,11 +102,11 @@ describe('Send SMS over many items', () => {
 	});
 
 	it('does not resend a message answered HTTP 401 (n8n\'s request helper resends once on 401 unless told the status is an answer)', async () => {
-		env.sandbox.faults.set({ match: '/sms/', mode: 'http401', after: 10, times: 1 });
+		env.sandbox.faults.set({ match: '/sms/', mode: 'answer', status: 401, text: 'Unauthorized', after: 10, times: 1 });
 		const { items, error } = await sendSms(40, { concurrency: 4 }, true);
 		expect(error).toBeUndefined();
 		const failed = items.filter((item) => item.json.error !== undefined);
-		expect(failed.map((item) => item.json.error)).toEqual(['The gateway answered HTTP 401: Unauthorized']);
+		expect(failed.map((item) => item.json.error)).toEqual(['The gateway answered HTTP 401 Unauthorized']);
 		expectEachSentOnce(40);
 	});
 
@@ -114,7 +114,7 @@ describe('Send SMS over many items', () => {
 		env.sandbox.faults.set({ match: '/sms/', mode: 'http500', after: 50, times: 1 });
 		const { items, error } = await sendSms(500, { concurrency: 8 });
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('The gateway answered HTTP 500: Internal Server Error');
+		expect(error?.message).toBe('The gateway answered HTTP 500 Internal Server Error: the gateway failed while answering');
 		const counts = receivedPerRecipient();
 		// The 51st request failed; the ones in flight beside it finished, nothing after them started.
 		expect(counts.size).toBeGreaterThanOrEqual(51);
