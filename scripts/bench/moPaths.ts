@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import type { BenchContext, BenchPath } from './types';
-import { node, publish, webhook } from './workflows';
+import { node, publish, TRIGGER_VERSIONS, webhook } from './workflows';
 import { jsonAnswer, once, webhookPath, type WebhookSides } from './webhookPath';
 
 const HELP = 'Help: support@example.com or 1-800-555-0100. Msg&data rates may apply. Reply STOP to opt out.';
@@ -26,7 +26,7 @@ const ifNode = (name: string, left: string, right: string) =>
 function moWorkflows(ctx: BenchContext) {
 	return once(ctx, 'mo', async () => {
 		const hook = randomUUID();
-		const trigger = node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', 1, { events: ['sms'], replyMode: 'responseNode', options: { helpText: HELP } }, {
+		const trigger = node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', TRIGGER_VERSIONS.messaging, { events: ['sms'], replyMode: 'responseNode', options: { helpText: HELP } }, {
 			webhookId: hook,
 			credentials: { solSwitchMessagingApi: ctx.credentials.messaging },
 		});

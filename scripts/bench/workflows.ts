@@ -2,6 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { N8nApi, N8nInstance, WorkflowDefinition } from '../n8n-harness';
 
+/**
+ * The trigger versions measured (the notes of docs/benchmarks.md say which). A version whose webhook
+ * phase evaluates no expression is measured by changing it here.
+ */
+export const TRIGGER_VERSIONS = { messaging: 1, switch: 1 };
+
 export interface BenchNode {
 	id: string;
 	name: string;
