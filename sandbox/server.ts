@@ -139,7 +139,6 @@ export class Sandbox implements SandboxHost {
 				if (fault.mode === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 5000));
 				if (fault.mode === 'notJson') return this.send(res, { status: 200, text: '<html><body>Service Unavailable</body></html>', headers: { 'Content-Type': 'text/html' } });
 				if (fault.mode === 'http500') return this.send(res, { status: 500, text: 'Internal Server Error' });
-				if (fault.mode === 'http401') return this.send(res, { status: 401, text: 'Unauthorized' });
 				if (fault.mode === 'empty') return this.send(res, { status: 200, text: '' });
 				if (fault.mode === 'answer') {
 					const headers = fault.contentType ? { 'Content-Type': fault.contentType } : undefined;

@@ -19,9 +19,9 @@ import { isTopLevel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { splitRange } from './transport/ranges';
-import { credentialsOnce } from './transport/credentialsOnce';
 import { returnsRecords } from './catalog/responseKinds';
 import { defaultCustomerOf } from './defaultCustomer';
+import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
 

@@ -38,7 +38,7 @@ export function chartSvg(rows: ChartRow[], settings: N8nSetting[]): string {
 			const x2 = !failed && Number.isFinite(r) && r > 0 ? x(r) : x1;
 			parts.push(
 				`<rect x="${Math.min(x1, x2).toFixed(1)}" y="${y}" width="${Math.max(1, Math.abs(x2 - x1)).toFixed(1)}" height="${bar}" fill="${COLOURS[row.setting.id] ?? '#999'}"/>`,
-				`<text x="${(Math.max(x1, x2) + 4).toFixed(1)}" y="${y + bar - 2}" class="v">${failed ? `${esc(failed.label)} failed` : `×${r.toFixed(r >= 10 ? 0 : 2)}`}</text>`,
+				`<text x="${(Math.max(x1, x2) + 4).toFixed(1)}" y="${y + bar - 2}" class="v">${failed ? (failed === row.comparison.plain ? 'the n8n-only flow failed' : 'this package failed') : `×${r.toFixed(r >= 10 ? 0 : 2)}`}</text>`,
 			);
 			y += bar + 2;
 		}

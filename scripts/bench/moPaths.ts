@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import type { BenchContext, BenchPath } from './types';
-import { node, publish, webhook } from './workflows';
+import { node, publish, TRIGGER_VERSIONS, webhook } from './workflows';
 import { jsonAnswer, once, webhookPath, type WebhookSides } from './webhookPath';
 
 const HELP = 'Help: support@example.com or 1-800-555-0100. Msg&data rates may apply. Reply STOP to opt out.';
@@ -53,11 +53,10 @@ async function plainFlow(ctx: BenchContext, name: string, keyword: string, reply
 function moWorkflows(ctx: BenchContext) {
 	return once(ctx, 'mo', async () => {
 		const hook = randomUUID();
-		// The trigger at the version new nodes get (its webhook phase evaluates no expression).
 		const trigger = node(
 			'SMS In',
 			'n8n-nodes-solswitch.solSwitchMessagingTrigger',
-			1.1,
+			TRIGGER_VERSIONS.messaging,
 			{ events: ['sms'], replyMode: 'responseNode', keywordReplies: { keywords: [{ keyword: 'HOURS', reply: HOURS }] }, options: { helpText: HELP } },
 			{ webhookId: hook, credentials: { solSwitchMessagingApi: ctx.credentials.messaging } },
 		);

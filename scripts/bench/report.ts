@@ -29,7 +29,9 @@ function figure(c: Comparison, side: 'ours' | 'plain'): string {
 	return `${main}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
 
-const ratioText = (c: Comparison) => `×${n(ratio(c), 2)}`;
+/** No ratio when a side gave a wrong answer: its time is that of a failure. */
+const ratioText = (c: Comparison) =>
+	c.plain.note?.startsWith('wrong answer') ? 'n8n only failed' : c.ours.note?.startsWith('wrong answer') ? 'ours failed' : `×${n(ratio(c), 2)}`;
 
 function table(comparisons: Comparison[], withLabels: boolean): string[] {
 	const lines = ['| Path | This package | n8n only | Times better |', '|---|---|---|---:|'];

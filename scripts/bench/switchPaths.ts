@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BenchContext, BenchPath } from './types';
-import { node, publish, webhook } from './workflows';
+import { node, publish, TRIGGER_VERSIONS, webhook } from './workflows';
 import { jsonAnswer, once, webhookPath } from './webhookPath';
 
 const dvRequest = (i: number) => ({ Digits: String(i % 10), ExtensionNumber: '510', CDRCallID: `bench.${i}`, CIDName: 'Bench', CIDNum: '5145550199', DID: '5145550100' });
@@ -13,7 +13,7 @@ const dvCheck = (status: number, text: string, i: number) => status === 200 && t
 
 const trigger = (parameters: Record<string, unknown>) => {
 	const webhookId = randomUUID();
-	return { webhookId, node: node('Trigger', 'n8n-nodes-solswitch.solSwitchTrigger', 1, parameters, { webhookId }) };
+	return { webhookId, node: node('Trigger', 'n8n-nodes-solswitch.solSwitchTrigger', TRIGGER_VERSIONS.switch, parameters, { webhookId }) };
 };
 
 /** n8n's answer to a Digit Validation: Webhook → Respond to Webhook with the option as text. */

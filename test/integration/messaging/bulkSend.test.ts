@@ -102,7 +102,7 @@ describe('Send SMS over many items', () => {
 	});
 
 	it('does not resend a message answered HTTP 401 (n8n\'s request helper resends once on 401 unless told the status is an answer)', async () => {
-		env.sandbox.faults.set({ match: '/sms/', mode: 'http401', after: 10, times: 1 });
+		env.sandbox.faults.set({ match: '/sms/', mode: 'answer', status: 401, text: 'Unauthorized', after: 10, times: 1 });
 		const { items, error } = await sendSms(40, { concurrency: 4 }, true);
 		expect(error).toBeUndefined();
 		const failed = items.filter((item) => item.json.error !== undefined);

@@ -4,6 +4,15 @@ import { N8N_SETTINGS } from '../../../scripts/bench/settings';
 import { ratio, type Comparison } from '../../../scripts/bench/types';
 
 const [defaults] = N8N_SETTINGS;
+const INFO = {
+	startedAt: '2026-11-26T05:00:00Z',
+	minutes: 20,
+	quick: false,
+	n8nVersion: '2.40.7',
+	machine: '2 × CPU, 8 GB',
+	loadBefore: [3, 2, 1],
+	loadAfter: [3, 2, 1],
+};
 
 const bulk = (ours: number, plain: number, note?: string): Comparison => ({
 	path: 'Bulk SMS at concurrency 10',
@@ -59,21 +68,14 @@ describe('benchmark report', () => {
 		const broken = cdr(6000, 18000, 800, 900);
 		broken.plain.note = 'wrong answer: HTTP 500: {"message":"Error in workflow"}';
 		const svg = chartSvg([{ setting: defaults, comparison: broken }], [defaults]);
-		expect(svg).toContain('>HTTP Request + Split Out failed<');
+		expect(svg).toContain('>the n8n-only flow failed<');
 		expect(svg).not.toContain('>×3.00<');
+		expect(readmeBlock([{ setting: defaults, comparisons: [broken] }], INFO)).toContain('| n8n only failed |');
 		expect(goals([{ setting: defaults, comparisons: [broken] }])).toEqual([expect.stringMatching(/no valid comparison, a wrong answer from HTTP Request \+ Split Out/)]);
 	});
 
 	it('puts the chart and a table per setting in the README block', () => {
-		const block = readmeBlock([{ setting: defaults, comparisons: [bulk(300, 100)] }], {
-			startedAt: '2026-11-26T05:00:00Z',
-			minutes: 20,
-			quick: false,
-			n8nVersion: '2.40.7',
-			machine: '2 × CPU, 8 GB',
-			loadBefore: [3, 2, 1],
-			loadAfter: [3, 2, 1],
-		});
+		const block = readmeBlock([{ setting: defaults, comparisons: [bulk(300, 100)] }], INFO);
 		expect(block).toContain('![Benchmarks: this package beside the n8n-only flow](docs/benchmarks.svg)');
 		expect(block).toContain('| Bulk SMS at concurrency 10, 10,000 messages | 300.0 msg/s | 100.0 msg/s | ×3.00 |');
 	});
