@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
+import { ACTION_NODE_VERSIONS, LISTING_VERSION } from '../engine/generators/listing';
 import { buildProperties } from '../engine/generators/properties';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
@@ -13,7 +14,8 @@ export class SolSwitch implements INodeType {
 		name: 'solSwitch',
 		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: ACTION_NODE_VERSIONS,
+		defaultVersion: LISTING_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Place, hold and transfer calls, send DTMF and faxes, and read call records and live stats on a SolSwitch switch',
 		defaults: { name: 'SolSwitch' },

@@ -73,6 +73,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		// Sorted by display name, as n8n's lint rule wants the rendered collection.
 		options: [
 			{
 				displayName: 'Acknowledge Redeliveries',
@@ -82,6 +83,8 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether a message the gateway sends again with the same ID (after a lost answer) is answered as before without running the workflow a second time',
 			},
+			complianceText('AIDE Reply (French)', 'aideText', 'Answer to AIDE'),
+			complianceText('ARRET Reply (French)', 'arretText', 'Answer to ARRET'),
 			{
 				displayName: 'Download MMS Media',
 				name: 'downloadMedia',
@@ -89,6 +92,8 @@ export const triggerProperties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to download the MMS file into the item\'s binary data (the link stays valid 7 days)',
 			},
+			complianceText('HELP Reply (English)', 'helpText', 'Answer to HELP: where to get help, rules, contact'),
+			complianceText('INFO Reply', 'infoText', 'Answer to INFO, English or English/French: operator, contact, aggregator'),
 			{
 				displayName: 'Put Media in Field',
 				name: 'binaryPropertyName',
@@ -103,11 +108,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: false,
 				description: 'Whether INFO, HELP and AIDE also start the workflow (after the trigger has answered)',
 			},
-			complianceText('INFO Reply', 'infoText', 'Answer to INFO, English or English/French: operator, contact, aggregator'),
-			complianceText('HELP Reply (English)', 'helpText', 'Answer to HELP: where to get help, rules, contact'),
-			complianceText('AIDE Reply (French)', 'aideText', 'Answer to AIDE'),
 			complianceText('STOP Reply (English)', 'stopText', 'Answer to STOP, confirming the opt-out'),
-			complianceText('ARRET Reply (French)', 'arretText', 'Answer to ARRET'),
 		],
 	},
 ];

@@ -13,9 +13,10 @@ import {
 import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
 import { readFile } from './files';
 import { needsCredential } from './generators/credentials';
-import { isTopLevel, paramName } from './generators/names';
+import { isTopLevel, operationLabel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
+import { applyListing, readListing } from './shapers/listing';
 import { splitRange } from './transport/ranges';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
@@ -38,8 +39,9 @@ export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, i
 			Object.assign(raw, await readFile(fn, attribute, itemIndex));
 		} else if (isTopLevel(attribute)) {
 			const cond = attribute.required;
-			// A conditionally shown field is absent from the parameters while hidden.
-			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
+			// A conditionally shown field is absent from the parameters while hidden (as is one that Simplify sets).
+			const hideable = typeof cond === 'object' || (op.simplify?.request !== undefined && attribute.name in op.simplify.request);
+			raw[attribute.name] = hideable ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
 		} else if (name in additional) {
 			raw[attribute.name] = additional[name];
 		}
@@ -58,7 +60,7 @@ export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defau
 /** "DID > Add": the resource and operation as the editor shows them. */
 export function functionLabel(catalog: Catalog, op: OperationSpec): string {
 	const resource = catalog.resources.find((r) => r.value === op.resource)?.name ?? op.resource;
-	return `${resource} > ${op.name}`;
+	return `${resource} > ${operationLabel(op)}`;
 }
 
 export async function runOperation(
@@ -77,9 +79,11 @@ export async function runOperation(
 	}
 	// An operation that sends no request needs no credential, unless it has a Customer to default.
 	const credentials = needsCredential(op) ? await fn.getCredentials(catalog.service.credential) : {};
-	const body = applyCustomerDefault(op, checked.body as IDataObject, catalog.service.defaultCustomer?.(credentials));
+	const listing = readListing(fn, op, itemIndex);
+	const checkedBody = listing.simplify ? { ...(checked.body as IDataObject), ...op.simplify?.request } : (checked.body as IDataObject);
+	const body = applyCustomerDefault(op, checkedBody, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
-	if (op.local) return await op.local(body, ctx);
+	if (op.local) return applyListing(op, listing, await op.local(body, ctx));
 	// A function that needs a global key says so when the switch refuses a customer-scoped one.
 	const hints = op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : [];
 	const send = (partBody: IDataObject) =>
@@ -95,21 +99,19 @@ export async function runOperation(
 	const parts = rangeParts(op, body, options);
 	const answers: unknown[] = [];
 	let emptyReason: string | undefined;
+	const items: INodeExecutionData[] = [];
+	let answered = false;
 	for (const part of parts) {
 		const answer = await send(part);
+		answered ||= answer.kind !== 'empty';
 		if (answer.kind === 'empty') emptyReason = answer.reason;
-		else answers.push(answer.data);
+		else if (op.split?.merge) answers.push(answer.data);
+		// Parts shaped one by one: no further request once the limit is reached.
+		else if (items.push(...(await shapeResponse(op.response, answer.data, ctx))) >= listing.limit) break;
 	}
-	if (!answers.length) {
-		return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
-	}
-	if (answers.length === 1 || op.split?.merge) {
-		const merged = answers.length === 1 ? answers[0] : op.split!.merge!(answers);
-		return await shapeResponse(op.response, merged, ctx);
-	}
-	const items: INodeExecutionData[] = [];
-	for (const data of answers) items.push(...(await shapeResponse(op.response, data, ctx)));
-	return items;
+	if (answers.length) items.push(...(await shapeResponse(op.response, answers.length === 1 ? answers[0] : op.split!.merge!(answers), ctx)));
+	if (!answered) return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
+	return applyListing(op, listing, items);
 }
 
 /** The request bodies of an operation: one, or one per part of a split date range. */

@@ -62,6 +62,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'getCallerId',
 		name: 'Caller ID Request',
+		label: 'Get Caller',
 		action: 'Get the caller of the call ringing an extension',
 		description: 'CallID, dialed DID, IVR option and caller of the current call of an extension',
 		path: 'calleridrequest',
@@ -75,6 +76,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'hold',
 		name: 'Hold Call',
+		label: 'Hold',
 		action: 'Put a call on hold',
 		path: 'holdcall',
 		attributes: [channel('Channel of the call to hold.'), customer()],
@@ -84,7 +86,8 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'listActive',
 		name: 'List Active Calls',
-		action: 'List the calls in progress',
+		label: 'Get Many',
+		action: 'Get many calls in progress',
 		description: 'One item per active call, with its channels (used by Hold, Transfer and DTMF)',
 		path: 'listactivecalls',
 		attributes: [customer()],
@@ -94,6 +97,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'newCall',
 		name: 'New Call',
+		label: 'Place',
 		action: 'Place a call from an extension',
 		description: 'Calls the source Extension, then connects it to the Destination',
 		path: 'newcall',
@@ -128,6 +132,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 			},
 			{
 				name: 'Timeout',
+				label: 'Ring Timeout',
 				type: 'integer',
 				default: 25,
 				switchDefault: '25',
@@ -166,6 +171,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'sendDtmf',
 		name: 'Transmit DTMF',
+		label: 'Send DTMF',
 		action: 'Send DTMF tones to a call',
 		path: 'dtmf',
 		attributes: [
@@ -186,6 +192,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'transfer',
 		name: 'Transfer Call',
+		label: 'Transfer',
 		action: 'Transfer a call to another number',
 		path: 'transfercall',
 		attributes: [
@@ -205,7 +212,8 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'callerIdRoute',
 		operation: 'manage',
 		name: 'Manage Caller ID Routes',
-		action: 'Add, edit or delete a caller ID route',
+		label: 'Manage',
+		action: 'Set or delete a caller ID route',
 		path: 'managecid',
 		attributes: [
 			{

@@ -7,7 +7,7 @@ import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
 import { adminCustomer, recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'extension', noun: 'extension', path: 'extension', scope: 'any' };
 
@@ -85,7 +85,7 @@ export const extensionSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, ExtensionNumber, Name, Active' },
 			{ name: 'Full', value: 'Full', description: 'Every field, with SIPUsername' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'Customer', 'ExtensionNumber', 'Name', 'CIDNum', 'CIDName', 'ExtEmail', 'SIPAccountsID', 'SIPUsername', 'Active']) }),
 	addOp(
 		suite,
 		[adminCustomer('', { required: true, description: 'Customer the extension belongs to (a customer-scoped key gives its own)' }), ...extensionFields],

@@ -7,9 +7,9 @@ import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
 import { adminCustomer, recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
-const suite: Suite = { resource: 'voicemail', noun: 'voicemail box', path: 'voicemail', scope: 'any' };
+const suite: Suite = { resource: 'voicemail', noun: 'voicemail box', plural: 'voicemail boxes', path: 'voicemail', scope: 'any' };
 
 const boxId = recordId('voicemailBoxes', 'ID of the voicemail box', { label: 'Voicemail Box' });
 
@@ -61,7 +61,7 @@ export const voicemailSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, ExtensionNumber, GivenID, Name, Email' },
 			{ name: 'Full', value: 'Full', description: 'Adds the settings and NotifyExtensions' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'Customer', 'ExtensionNumber', 'GivenID', 'Name', 'Email']) }),
 	addOp(
 		suite,
 		[adminCustomer('', { required: true, description: 'Customer the box belongs to (a customer-scoped key gives its own)' }), ...boxFields],

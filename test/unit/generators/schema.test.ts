@@ -70,9 +70,9 @@ describe('request schema generated from the table', () => {
 	});
 
 	it('checks integer ranges and types', () => {
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 0 })).toBe('Timeout must be a positive number');
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 'soon' })).toBe('Timeout must be a number');
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 2.5 })).toBe('Timeout must be a whole number');
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 0 })).toBe('Ring Timeout must be a positive number');
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 'soon' })).toBe('Ring Timeout must be a number');
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 2.5 })).toBe('Ring Timeout must be a whole number');
 	});
 
 	it('parses JSON attributes typed as text and refuses malformed JSON', () => {
