@@ -71,6 +71,20 @@ describe('Report > CDR Export', () => {
 		expect(split.items.map((i) => i.json)).toEqual(whole.items.map((i) => i.json));
 	});
 
+	it('version 2: keeps the first Limit legs, and a split range asks no further day once they are there', async () => {
+		const whole = await exportCdr(wholePeriod);
+		env.sandbox.exchanges.clear();
+		const { items, error } = await runNode({
+			type: 'solSwitch',
+			typeVersion: 2,
+			parameters: { resource: 'report', operation: 'exportCdr', ...wholePeriod, limit: 5, options: { splitDays: 1 } },
+			credentials: env.switchCredentials(),
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual(whole.items.slice(0, 5).map((i) => i.json));
+		expect(env.received('cdrexport').map((e) => e.body.DateStart)).toEqual(['2026-03-08']);
+	});
+
 	it('splits by a chosen span, keeping the time of date-time bounds', async () => {
 		const { items } = await exportCdr({ DateStart: '2026-03-07T12:00:00', DateEnd: '2026-03-10T12:00:00' }, { splitDays: 2 });
 		expect(env.received('cdrexport').map((e) => { const body = e.body as Record<string, unknown>; return [body.DateStart, body.DateEnd]; })).toEqual([

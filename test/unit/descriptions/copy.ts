@@ -71,7 +71,7 @@ function fieldsOf(properties: INodeProperties[], resource: string, operation: st
 	return fields;
 }
 
-function duplicateNames(node: INodeType): string[] {
+export function duplicateNames(node: INodeType): string[] {
 	const { properties, displayName } = node.description;
 	const found: string[] = [];
 	const operations = properties.filter((p) => p.name === 'operation');
