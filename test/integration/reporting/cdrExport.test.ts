@@ -82,7 +82,7 @@ describe('Report > CDR Export', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual(whole.items.slice(0, 5).map((i) => i.json));
-		expect(env.received('cdrexport').map((e) => e.body.DateStart)).toEqual(['2026-03-08']);
+		expect(env.received('cdrexport').map((e) => (e.body as { DateStart: string }).DateStart)).toEqual(['2026-03-08']);
 	});
 
 	it('splits by a chosen span, keeping the time of date-time bounds', async () => {
