@@ -4,9 +4,13 @@
  * customer is. The engine knows neither service by name nor any credential field.
  */
 import type { ServiceSpec } from '../engine/catalog/types';
-import { functionUrl } from '../engine/transport/request';
 
 const text = (value: unknown) => String(value ?? '');
+
+/** The switch's function URL, `{base_url}/api/<path>/`, with exactly one slash between parts. */
+export function functionUrl(baseUrl: string, path: string): string {
+	return `${baseUrl.replace(/\/+$/, '')}/api/${path.replace(/^\/+|\/+$/g, '')}/`;
+}
 
 /** The switch (SolSwitch API credential): `{base_url}/api/<path>/`, the key and a default customer. */
 export const switchService: ServiceSpec = {

@@ -3,7 +3,7 @@
  * "MT MMS request", "MO callback response"). Read beside the document's tables.
  */
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { RULES } from '../../shared/catalog/rules';
+import { BODY_MAX, BODY_MIN, RULES } from '../../shared/catalog/rules';
 import { mmsContent } from './mmsContent';
 import { replyToMessage } from '../reply/replyToMessage';
 import { shapeSentSms } from '../shapers/sentSms';
@@ -42,7 +42,7 @@ export const messages: Array<OperationSpec<never>> = [
 				type: 'string',
 				required: true,
 				rule: RULES.body,
-				description: 'Message text, UTF-8. Cross-carrier programs: 1 to 136 characters including spaces and carriage returns.',
+				description: `Message text, UTF-8. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns.`,
 			},
 			{
 				name: 'Receipt',

@@ -1,7 +1,7 @@
 /**
  * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
  * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
- * (1 to 136 characters) by the generated schema before this runs. The reply is also remembered in
+ * (RULES.body) by the generated schema before this runs. The reply is also remembered in
  * the workflow's static data so that a redelivery of the same message gets the same answer from the
  * trigger without a second execution.
  */

@@ -176,7 +176,7 @@ interface OperationBase<L extends string> {
 	attributes: Array<AttributeSpec<L>>;
 	rules?: CrossRule[];
 	response: ResponseSpec;
-	/** Extra settings under the operation's Options collection (read by custom shapers/preparers). */
+	/** Extra settings under the operation's Options collection (read by custom shapers). */
 	options?: INodeProperties[];
 	/**
 	 * Extra fields shown above Additional Fields (e.g. whether to download recordings). The generator

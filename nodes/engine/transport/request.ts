@@ -60,7 +60,10 @@ function parseAnswer(raw: unknown): unknown {
 	}
 }
 
-/** FAIL status object: `{ Status: 'FAIL', Reason }`, also the last element of an array answer. */
+/**
+ * FAIL status object: `{ Status: 'FAIL', Reason }`, bare or as the only element of an array answer.
+ * An array with more elements is data (its elements are records), even if one of them says FAIL.
+ */
 function failureOf(data: unknown): { reason: string } | undefined {
 	const candidate = Array.isArray(data) ? (data.length === 1 ? data[0] : undefined) : data;
 	if (candidate && typeof candidate === 'object' && (candidate as IDataObject).Status === 'FAIL') {
@@ -150,9 +153,4 @@ function errorCode(error: unknown): string {
 		current = current.cause as typeof current;
 	}
 	return '';
-}
-
-/** `{base_url}/api/<path>/` with exactly one slash between parts. */
-export function functionUrl(baseUrl: string, path: string): string {
-	return `${baseUrl.replace(/\/+$/, '')}/api/${path.replace(/^\/+|\/+$/g, '')}/`;
 }

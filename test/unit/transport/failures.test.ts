@@ -1,5 +1,6 @@
 import { hintFor, isEmptyReason } from '../../../nodes/engine/transport/failures';
-import { functionUrl, scrub } from '../../../nodes/engine/transport/request';
+import { scrub } from '../../../nodes/engine/transport/request';
+import { functionUrl } from '../../../nodes/shared/services';
 
 describe('FAIL reasons', () => {
 	it('treats the "nothing found" reasons of the interface as empty results', () => {
