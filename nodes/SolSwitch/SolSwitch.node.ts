@@ -4,6 +4,7 @@ import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
 import { ACTION_NODE_VERSIONS, LISTING_VERSION } from '../engine/generators/listing';
 import { buildProperties } from '../engine/generators/properties';
+import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 
@@ -16,7 +17,7 @@ export class SolSwitch implements INodeType {
 		group: ['transform'],
 		version: ACTION_NODE_VERSIONS,
 		defaultVersion: LISTING_VERSION,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: buildSubtitle(solSwitchCatalog),
 		description: 'Place, hold and transfer calls, send DTMF and faxes, and read call records and live stats on a SolSwitch switch',
 		defaults: { name: 'SolSwitch' },
 		usableAsTool: true,

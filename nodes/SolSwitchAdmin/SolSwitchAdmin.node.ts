@@ -4,6 +4,7 @@ import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
 import { ACTION_NODE_VERSIONS, LISTING_VERSION } from '../engine/generators/listing';
 import { buildProperties } from '../engine/generators/properties';
+import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchAdminCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 
@@ -16,7 +17,7 @@ export class SolSwitchAdmin implements INodeType {
 		group: ['transform'],
 		version: ACTION_NODE_VERSIONS,
 		defaultVersion: LISTING_VERSION,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: buildSubtitle(solSwitchAdminCatalog),
 		description:
 			'Manage DIDs, customers, extensions, SIP accounts, trunks, voicemail boxes and firewall rules, and read 911, time rule and toll data on a SolSwitch switch',
 		defaults: { name: 'SolSwitch Admin' },

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { Workflow, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { SolSwitch } from '../../../nodes/SolSwitch/SolSwitch.node';
 import { SolSwitchAdmin } from '../../../nodes/SolSwitchAdmin/SolSwitchAdmin.node';
 import { sentences, switchDefaultSentence } from '../../../nodes/engine/generators/sentences';
@@ -66,5 +66,18 @@ describe('help texts as sentences', () => {
 		expect(apply.find((p) => p.name === 'ApplyToll')!.description).toBe(
 			'Whether calls are processed as toll-free for billing. The switch defaults to off.',
 		);
+	});
+});
+
+describe('subtitle', () => {
+	it('shows the operation and resource as the editor names them (evaluated by n8n-workflow)', () => {
+		const subtitle = (parameters: Record<string, string>) => {
+			const node = { id: '1', name: 'Admin', type: 'solSwitchAdmin', typeVersion: 2, position: [0, 0] as [number, number], parameters };
+			const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: { getByNameAndVersion: () => undefined } as never });
+			return workflow.expression.getSimpleParameterValue(node, admin.subtitle!, 'internal', {});
+		};
+		expect(subtitle({ resource: 'did', operation: 'view' })).toBe('Get Many: DID');
+		expect(subtitle({ resource: 'extension', operation: 'add' })).toBe('Create: Extension');
+		expect(subtitle({ resource: 'lookup', operation: 'checkTimeRule' })).toBe('Check Time Rule: Lookup');
 	});
 });
