@@ -78,7 +78,7 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Answer Node',
 				value: 'responseNode',
-				description: 'A SolSwitch node (Answer Digit Validation) or a Respond to Webhook node (Respond With: Text) answers',
+				description: 'A SolSwitch node (Digit Validation > Answer) or a Respond to Webhook node (Respond With: Text) answers',
 			},
 		],
 		default: 'lastNode',

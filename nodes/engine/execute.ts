@@ -57,7 +57,7 @@ export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defau
 	return { ...body, [attribute.name]: /^\d+$/.test(value) ? Number(value) : value };
 }
 
-/** "DID > Add": the resource and operation as the editor shows them. */
+/** "DID > Create": the resource and operation as the editor shows them. */
 export function functionLabel(catalog: Catalog, op: OperationSpec): string {
 	const resource = catalog.resources.find((r) => r.value === op.resource)?.name ?? op.resource;
 	return `${resource} > ${operationLabel(op)}`;

@@ -267,6 +267,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'fax',
 		operation: 'send',
 		name: 'Outbound Fax',
+		label: 'Send',
 		action: 'Send a PDF as a fax',
 		description: 'OK means the fax was queued',
 		path: 'fax',
@@ -294,6 +295,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'queue',
 		operation: 'scheduleCallback',
 		name: 'Schedule Queue Callback',
+		label: 'Schedule Callback',
 		action: 'Schedule a callback from a queue',
 		path: 'scheduledqueuecallback',
 		attributes: [

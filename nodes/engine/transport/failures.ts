@@ -30,8 +30,8 @@ const HINTS: Array<[RegExp, string]> = [
 		"The key is limited to one customer: leave Customer empty or set it to that key's own customer (the credential's Default Customer).",
 	],
 	[/unknown customer id/i, 'No customer has that ID: check the Customer field or the credential\'s Default Customer.'],
-	[/unknown channel/i, 'The call may have ended. Take a current channel from Call > List Active Calls.'],
-	[/unknown callid/i, 'Check the CallID: it comes from New Call, List Active Calls or the CDR export.'],
+	[/unknown channel/i, 'The call may have ended. Take a current channel from Call > Get Many (List Active Calls).'],
+	[/unknown callid/i, 'Check the CallID: it comes from Call > Place (New Call), Call > Get Many (List Active Calls) or Report > Export Call Records (CDR Export).'],
 	[
 		/invalid extension number given|unknown extension number/i,
 		'Check the extension number: it must exist on this customer (3 to 5 digits).',
