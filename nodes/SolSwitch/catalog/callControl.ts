@@ -31,7 +31,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				type: 'digits',
 				topLevel: true,
 				rule: RULES.numeric,
-				description: 'Destination number. Give this, the source number, or both.',
+				description: 'Number the call is placed to. Give this, the source number, or both.',
 			},
 			{
 				name: 'header-name',

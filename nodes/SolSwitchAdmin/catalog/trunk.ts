@@ -32,7 +32,7 @@ const trunkFields: Array<AttributeSpec<AdminLists>> = [
 	off('UnlimitedOutbound', 'Whether outbound calls are unlimited'),
 	off('AutoLearnRoutes', 'Whether routes are learned automatically'),
 	off('AutoLearnValidated', 'Whether learned routes are validated'),
-	digits('RouteGroupID', 'Route group ID', { label: 'Route Group ID' }),
+	digits('RouteGroupID', 'ID of the route group the trunk uses', { label: 'Route Group ID' }),
 	text('AddPrefix', 'Prefix added to calls'),
 	number('StripDigit', 'Digits stripped from DIDs', { switchDefault: '0' }),
 	number('CallLimit', 'Maximum calls, 0 = unlimited', { switchDefault: '0' }),

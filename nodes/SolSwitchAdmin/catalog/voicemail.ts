@@ -36,7 +36,7 @@ const boxFields: Array<AttributeSpec<AdminLists>> = [
 	choice('TranscriptionStrategy', [
 		{ name: 'Priority', value: 'priority' },
 		{ name: 'Dynamic', value: 'dynamic' },
-	], 'Transcription strategy', { switchDefault: 'priority' }),
+	], 'Transcription strategy applied to messages of this box', { switchDefault: 'priority' }),
 	digits('ExitIRID', 'Routing destination (of the same customer) used when the caller dials 0 during the greeting, 0 = disabled', { label: 'Exit Routing ID' }),
 	number('DayLimit', 'Days before messages are deleted automatically, 0 = manual only', { switchDefault: '0' }),
 	flag('SayCallerID', false, 'Whether the caller ID is announced', { label: 'Say Caller ID' }),

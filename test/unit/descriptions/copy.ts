@@ -110,7 +110,9 @@ export function copyFindings(): string[] {
 				const problem = articleFinding(text) ?? sentenceFinding(text);
 				if (problem) findings.push(`${d.where}: ${problem}: "${text}"`);
 			}
-			if (d.description && normal(d.description) === normal(d.name)) findings.push(`${d.where}: the description repeats the name`);
+			// The first sentence says something the name does not ("Fill limit. Fill Limit must be ..." does not).
+			const first = d.description?.split('. ')[0];
+			if (first && normal(first) === normal(d.name)) findings.push(`${d.where}: the description repeats the name`);
 		}
 	}
 	for (const N of NODES) findings.push(...duplicateNames(new N()));
