@@ -86,6 +86,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		],
 		response: { kind: 'custom', shape: shapeAgentStats },
 		returnsMany: true,
+		returnAllByDefault: true,
 	},
 	{
 		resource: 'report',
@@ -116,6 +117,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION],
 		response: { kind: 'custom', shape: shapeCdrExport },
 		returnsMany: true,
+		returnAllByDefault: true,
 	},
 	{
 		resource: 'report',
@@ -150,6 +152,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		split: { from: 'From', to: 'To', daysOption: 'splitDays' },
 		options: [SPLIT_DAYS_OPTION],
 		response: { kind: 'list', key: 'Logs' },
+		returnAllByDefault: true,
 	},
 	{
 		resource: 'queue',
@@ -198,5 +201,6 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		options: [MCM_OUTPUT_OPTION],
 		response: { kind: 'custom', shape: shapeMultichannelExport },
 		returnsMany: true,
+		returnAllByDefault: true,
 	},
 ];

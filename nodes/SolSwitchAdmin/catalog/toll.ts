@@ -37,5 +37,6 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 			{ name: 'CustNum', label: 'Customer Number', type: 'string', description: 'External customer number: a per-call breakdown of that customer instead of the summary' },
 		],
 		response: { kind: 'keyed', keyName: 'Entry' },
+		returnAllByDefault: true,
 	},
 ];

@@ -189,6 +189,11 @@ interface OperationBase<L extends string> {
 	 * Default: true for the 'list' and 'keyed' response kinds, false otherwise.
 	 */
 	returnsMany?: boolean;
+	/**
+	 * A report over a date range the user chose: Return All starts on (the whole range), where n8n's
+	 * usual default (off, 50 records) would cut a day's call records short without anyone noticing.
+	 */
+	returnAllByDefault?: boolean;
 	/** Records with dozens of fields: what the Simplify toggle (node version 2 on) keeps. */
 	simplify?: SimplifySpec;
 }

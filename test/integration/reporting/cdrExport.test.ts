@@ -71,15 +71,24 @@ describe('Report > CDR Export', () => {
 		expect(split.items.map((i) => i.json)).toEqual(whole.items.map((i) => i.json));
 	});
 
+	const exportCdrV2 = (parameters: INodeParameters) =>
+		runNode({
+			type: 'solSwitch',
+			typeVersion: 2,
+			parameters: { resource: 'report', operation: 'exportCdr', ...wholePeriod, ...parameters },
+			credentials: env.switchCredentials(),
+		});
+
+	it('version 2: the whole range by default (Return All starts on for a report)', async () => {
+		const { items, error } = await exportCdrV2({});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(300);
+	});
+
 	it('version 2: keeps the first Limit legs, and a split range asks no further day once they are there', async () => {
 		const whole = await exportCdr(wholePeriod);
 		env.sandbox.exchanges.clear();
-		const { items, error } = await runNode({
-			type: 'solSwitch',
-			typeVersion: 2,
-			parameters: { resource: 'report', operation: 'exportCdr', ...wholePeriod, limit: 5, options: { splitDays: 1 } },
-			credentials: env.switchCredentials(),
-		});
+		const { items, error } = await exportCdrV2({ returnAll: false, limit: 5, options: { splitDays: 1 } });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual(whole.items.slice(0, 5).map((i) => i.json));
 		expect(env.received('cdrexport').map((e) => (e.body as { DateStart: string }).DateStart)).toEqual(['2026-03-08']);
