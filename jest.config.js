@@ -1,4 +1,5 @@
-// Three projects so each layer can run alone: unit (generators, validation, shapers), integration
+// Three projects so each layer can run alone: unit (generators, validation, shapers, and the
+// conformance of the catalogs to the documents), integration
 // (nodes run through n8n-core's engine against the sandbox over real HTTP), e2e (real n8n).
 const common = {
   preset: 'ts-jest',
@@ -8,7 +9,7 @@ const common = {
 };
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/conformance/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],

@@ -18,6 +18,8 @@ import { buildRequestBody } from './generators/schema';
 import { shapeResponse } from './shapers/basic';
 import { applyListing, readListing } from './shapers/listing';
 import { splitRange } from './transport/ranges';
+import { returnsRecords } from './catalog/responseKinds';
+import { defaultCustomerOf } from './defaultCustomer';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
 
@@ -49,12 +51,16 @@ export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, i
 	return raw;
 }
 
-/** Fills `Customer` from the credential's Default Customer when the user left it empty. */
+/**
+ * Fills `Customer` from the credential's Default Customer when the user left it empty, only where the
+ * catalog gives Customer that meaning (`role: 'customer'`). A Default Customer that is not a numeric
+ * customer ID is refused.
+ */
 export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defaultCustomer: unknown): IDataObject {
 	const attribute = op.attributes.find((a) => a.role === 'customer');
-	const value = typeof defaultCustomer === 'number' ? String(defaultCustomer) : String(defaultCustomer ?? '').trim();
-	if (!attribute || body[attribute.name] !== undefined || !value) return body;
-	return { ...body, [attribute.name]: /^\d+$/.test(value) ? Number(value) : value };
+	if (!attribute || body[attribute.name] !== undefined) return body;
+	const value = defaultCustomerOf(defaultCustomer);
+	return value === undefined ? body : { ...body, [attribute.name]: value };
 }
 
 /** "DID > Create": the resource and operation as the editor shows them. */
@@ -93,6 +99,8 @@ export async function runOperation(
 			body: partBody,
 			bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
 			hints,
+			attributes: op.attributes.map((a) => a.name),
+			emptyIsResult: returnsRecords(op.response),
 			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 			itemIndex,
 		});

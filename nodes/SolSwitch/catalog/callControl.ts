@@ -21,7 +21,6 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				label: 'Source Number',
 				type: 'digits',
 				topLevel: true,
-				rule: RULES.numeric,
 				description:
 					'Source number; the extension number when the call originates from an extension. Give this, the destination number, or both.',
 			},
@@ -30,7 +29,6 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				label: 'Destination Number',
 				type: 'digits',
 				topLevel: true,
-				rule: RULES.numeric,
 				description: 'Number the call is placed to. Give this, the source number, or both.',
 			},
 			{
@@ -67,7 +65,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		description: 'CallID, dialed DID, IVR option and caller of the current call of an extension',
 		path: 'calleridrequest',
 		attributes: [
-			extensionNumber('Extension whose current caller to look up', { rule: RULES.extension }),
+			extensionNumber('Extension whose current caller to look up'),
 			customer(),
 		],
 		response: { kind: 'object' },
@@ -136,7 +134,6 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				type: 'integer',
 				default: 25,
 				switchDefault: '25',
-				rule: RULES.positive,
 				description: 'Seconds to wait before ending an unanswered call',
 			},
 			{
@@ -232,12 +229,10 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				label: 'Caller ID',
 				type: 'digits',
 				required: true,
-				rule: RULES.numeric,
 				description: 'Caller ID number the route applies to',
 			},
 			extensionNumber('Extension that calls from this caller ID are routed to', {
 				required: { when: 'Type', in: ['addedit'] },
-				rule: RULES.extension,
 			}),
 			customer(),
 		],
@@ -304,14 +299,12 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				label: 'Queue ID',
 				type: 'digits',
 				required: true,
-				rule: RULES.numeric,
 				description: 'ID of the queue that places the callback',
 			},
 			{
 				name: 'Number',
 				type: 'digits',
 				required: true,
-				rule: RULES.numeric,
 				description: 'Number to dial',
 			},
 			customer(),

@@ -4,7 +4,6 @@
  * Read this beside the document: attribute names, required/optional and rules are as it states them.
  */
 import { customer } from '../../shared/catalog/attributes';
-import { RULES } from '../../shared/catalog/rules';
 import type { SwitchLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { shapeAgentStats } from '../shapers/agentStats';
@@ -36,7 +35,6 @@ const queueId = (description: string): AttributeSpec<SwitchLists> => ({
 	name: 'queueID',
 	label: 'Queue ID',
 	type: 'digits',
-	rule: RULES.numeric,
 	description,
 	placeholder: '600',
 });
@@ -55,7 +53,6 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 			{
 				name: 'Extension',
 				type: 'digits',
-				rule: RULES.extension,
 				description: 'Restrict to one extension',
 			},
 			{
@@ -84,7 +81,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 				message: 'Give either Date, or DateStart with DateEnd, not both',
 			},
 		],
-		response: { kind: 'custom', shape: shapeAgentStats },
+		response: { kind: 'custom', shape: shapeAgentStats, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,
 	},
@@ -98,7 +95,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		path: 'recording',
 		attributes: [callId('Call whose recordings to get.'), customer()],
 		fields: RECORDING_FIELDS,
-		response: { kind: 'custom', shape: shapeCallRecording },
+		response: { kind: 'custom', shape: shapeCallRecording, records: true },
 	},
 	{
 		resource: 'report',
@@ -115,7 +112,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		],
 		split: { from: 'DateStart', to: 'DateEnd', daysOption: 'splitDays' },
 		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION],
-		response: { kind: 'custom', shape: shapeCdrExport },
+		response: { kind: 'custom', shape: shapeCdrExport, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,
 	},
@@ -128,7 +125,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		description: 'One item per detail (Routed, Answered, Ended ...) with the CallID',
 		path: 'cdrlegdetailsapi',
 		attributes: [callId('Call whose details to get.'), customer()],
-		response: { kind: 'custom', shape: shapeLegDetails },
+		response: { kind: 'custom', shape: shapeLegDetails, records: true },
 		returnsMany: true,
 	},
 	{
@@ -145,7 +142,6 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 			{
 				name: 'DID',
 				type: 'digits',
-				rule: RULES.numeric,
 				description: 'Only entries of calls that dialed this DID',
 			},
 		],
@@ -163,7 +159,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		description: 'One item per queue: calls, callbacks, available agents, answered, abandoned, wait times',
 		path: 'livequeuestat',
 		attributes: [queueId('Only this queue (default: all queues)'), customer()],
-		response: { kind: 'custom', shape: shapeLiveQueueStats },
+		response: { kind: 'custom', shape: shapeLiveQueueStats, records: true },
 		returnsMany: true,
 	},
 	{
@@ -176,7 +172,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		path: 'livestats',
 		attributes: [queueId('Only this queue (default: all queues)'), customer()],
 		fields: [LIVE_STATS_PART_FIELD],
-		response: { kind: 'custom', shape: shapeLiveStats },
+		response: { kind: 'custom', shape: shapeLiveStats, records: true },
 	},
 	{
 		resource: 'report',
@@ -199,7 +195,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 			},
 		],
 		options: [MCM_OUTPUT_OPTION],
-		response: { kind: 'custom', shape: shapeMultichannelExport },
+		response: { kind: 'custom', shape: shapeMultichannelExport, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,
 	},

@@ -1,5 +1,5 @@
 /** Customer suite of switch-management.md ("Customer record", "Suites"): needs a global key. */
-import type { OperationSpec } from '../../engine/catalog/types';
+import type { CrossRule, OperationSpec } from '../../engine/catalog/types';
 import { digits, flag, number, required, text } from '../../shared/catalog/attributes';
 import { RULES } from '../../shared/catalog/rules';
 import type { AdminLists } from '../methods/listSearch';
@@ -45,16 +45,24 @@ const optionalFields = [
 	text('MFAPhoneCID', 'Caller ID name of multi-factor phone calls', { label: 'MFA Phone CID' }),
 	digits('MFAPhoneDID', 'Caller ID number of multi-factor phone calls', { label: 'MFA Phone DID' }),
 	digits('MFASMSDID', 'ID of the DID that sends multi-factor SMS', { label: 'MFA SMS DID' }),
-	digits('SSCServerID', 'Connect-service server ID, 0 = disabled (SSC Group is then required)', { label: 'SSC Server ID' }),
+	digits('SSCServerID', 'Connect-service server ID, 0 = disabled. SSC Group is required when it is set and not 0.', { label: 'SSC Server ID' }),
 	text('SSCGroup', 'Connect-service group name; customers sharing a group share its limits', { label: 'SSC Group', rule: RULES.domainName }),
-	digits('SSCMaxUsers', 'Connect-service users limit (shared by the group)', { label: 'SSC Max Users' }),
-	digits('SSCMaxPresence', 'Connect-service presence-only users limit (shared by the group)', { label: 'SSC Max Presence' }),
-	digits('SSCMaxCollab', 'Connect-service collab users limit (shared by the group)', { label: 'SSC Max Collab' }),
+	digits('SSCMaxUsers', 'Connect-service users limit (shared by the group)', { label: 'SSC Max Users', rule: RULES.numeric }),
+	digits('SSCMaxPresence', 'Connect-service presence-only users limit (shared by the group)', { label: 'SSC Max Presence', rule: RULES.numeric }),
+	digits('SSCMaxCollab', 'Connect-service collab users limit (shared by the group)', { label: 'SSC Max Collab', rule: RULES.numeric }),
 	flag('SSCDevices', undefined, 'Whether users may view and delete devices', { label: 'SSC Devices' }),
 	flag('SSCMeetings', undefined, 'Whether users may change meeting settings', { label: 'SSC Meetings' }),
 	flag('SSCPhoto', undefined, 'Whether users may upload a photo', { label: 'SSC Photo' }),
 	flag('SSCPassword', undefined, 'Whether users may change their password', { label: 'SSC Password' }),
 	flag('SSCLogs', undefined, 'Whether users may view traces', { label: 'SSC Logs' }),
+];
+
+/**
+ * "SSCGroup ... required when SSCServerID is set" (SSCServerID 0 = disabled). Checked on add only: an
+ * edit changes only the fields it sends, so the customer may already have its group on the switch.
+ */
+const sscRules: CrossRule[] = [
+	{ kind: 'needsWhenSet', attribute: 'SSCServerID', except: ['0'], needs: 'SSCGroup', message: 'SSC Group is required when SSC Server ID is set (not 0)' },
 ];
 
 export const customerSuite: Array<OperationSpec<AdminLists>> = [
@@ -66,7 +74,7 @@ export const customerSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Full', value: 'Full', description: 'Every field of the record' },
 		] },
 	], { simplify: simplifyTo(['ID', 'CustomerNumber', 'Company', 'FirstName', 'LastName', 'Phone', 'City', 'Timezone', 'Active']) }),
-	addOp(suite, [...addRequired, ...optionalFields], { kind: 'object' }, 'Create a customer (active, with a default music-on-hold class); answers its CustomerID'),
+	{ ...addOp(suite, [...addRequired, ...optionalFields], { kind: 'object' }, 'Create a customer (active, with a default music-on-hold class); answers its CustomerID'), rules: sscRules },
 	editOp(suite, customerId, [...addRequired, ...optionalFields]),
 	deleteOp(suite, customerId, [], 'Delete a customer and all its data, as the portal does'),
 ];

@@ -36,7 +36,7 @@ const didFields: Array<AttributeSpec<AdminLists>> = [
 export const didSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...didIds, description: 'Only these DIDs (row IDs); several IDs allowed' },
-		{ name: 'DID', label: 'Phone Numbers', type: 'list', rule: RULES.phoneNumber, description: 'Only these phone numbers' },
+		{ name: 'DID', label: 'Phone Numbers', type: 'list', description: 'Only these phone numbers' },
 		customerPick('CustID', 'Only DIDs of this customer'),
 		{ name: 'ViewType', label: 'View Type', type: 'enum', topLevel: true, default: 'Partial', options: [
 			{ name: 'Partial', value: 'Partial', description: 'ID, DID, Description, Active' },
@@ -51,7 +51,6 @@ export const didSuite: Array<OperationSpec<AdminLists>> = [
 				label: 'DIDs',
 				type: 'list',
 				required: true,
-				rule: RULES.phoneNumber,
 				description:
 					'Phone number to add, or several: each gets the same values below. If any is already in use, none is added.',
 				placeholder: '5145550199',

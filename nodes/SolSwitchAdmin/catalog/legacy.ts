@@ -3,7 +3,6 @@
  * integrations, deprecated in favour of the DID and customer suites (`deprecatedBy`).
  */
 import { RULES } from '../../shared/catalog/rules';
-import { adminCustomer } from './fields';
 import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
 import { digits, number, required, text } from '../../shared/catalog/attributes';
@@ -18,7 +17,7 @@ export const legacy: Array<OperationSpec<AdminLists>> = [
 		action: 'Add a DID with the legacy function',
 		description: deprecated('DID > Create', 'Adds one DID.'),
 		path: 'adddid',
-		attributes: [required(digits('DID', 'Phone number to add', { rule: RULES.phoneNumber }))],
+		attributes: [required(digits('DID', 'Phone number to add'))],
 		response: { kind: 'status' },
 		deprecatedBy: 'DID > Create',
 	},
@@ -29,7 +28,7 @@ export const legacy: Array<OperationSpec<AdminLists>> = [
 		action: 'Remove a DID with the legacy function',
 		description: deprecated('DID > Delete', 'Removes one DID.'),
 		path: 'removedid',
-		attributes: [required(digits('DID', 'Phone number to remove', { rule: RULES.phoneNumber }))],
+		attributes: [required(digits('DID', 'Phone number to remove'))],
 		response: { kind: 'status' },
 		deprecatedBy: 'DID > Delete',
 	},
@@ -48,7 +47,8 @@ export const legacy: Array<OperationSpec<AdminLists>> = [
 			required(digits('TollPlanID', 'Toll plan for call rating', { label: 'Toll Plan ID' })),
 			required(number('MaxSIPAccounts', 'Maximum SIP accounts, 0 = unlimited', { label: 'Max SIP Accounts' })),
 			required(number('MaxTrunks', 'Maximum trunks, 0 = unlimited')),
-			adminCustomer(),
+			// Not the caller's customer (convention 5's meaning): the credential's Default Customer is not added here.
+			{ name: 'Customer', type: 'integer', description: 'Customer ID, as the document lists it for this function (optional)' },
 			text('Company', 'Company name', { switchDefault: 'FirstName plus LastName' }),
 			text('Timezone', 'IANA time zone', { switchDefault: 'the system time zone', placeholder: 'America/Toronto' }),
 			digits('ServiceTollPlan', 'Toll plan for pay-per-use services', { switchDefault: '0' }),

@@ -29,7 +29,7 @@ export const lookups: Array<OperationSpec<AdminLists>> = [
 		description: 'TimeRuleStatus 0 (Open) or 1 (Closed) of a time rule, now',
 		path: 'checktimerule',
 		attributes: [
-			{ name: 'ID', label: 'Time Rule ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the time rule' },
+			{ name: 'ID', label: 'Time Rule ID', type: 'digits', required: true, description: 'ID of the time rule' },
 			adminCustomer(),
 		],
 		response: { kind: 'object' },
@@ -54,7 +54,7 @@ export const lookups: Array<OperationSpec<AdminLists>> = [
 		description: 'Numbers, overflow route, recording and step time of a find-me-follow-me entry',
 		path: 'findmefollowme',
 		attributes: [
-			{ name: 'ID', label: 'Find Me Follow Me ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the find-me-follow-me entry' },
+			{ name: 'ID', label: 'Find Me Follow Me ID', type: 'digits', required: true, description: 'ID of the find-me-follow-me entry' },
 		],
 		response: { kind: 'object' },
 	},

@@ -1,6 +1,5 @@
 /** Toll functions of switch-management.md ("Toll Rates", "Toll Reporting"). */
 import { RULES } from '../../shared/catalog/rules';
-import { adminCustomer } from './fields';
 import type { AdminLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
 import { shapeTollRates } from '../shapers';
@@ -17,9 +16,9 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 		path: 'tollrates',
 		attributes: [
 			{ name: 'tollPlanID', label: 'Toll Plan ID', type: 'digits', required: true, rule: RULES.numeric, description: 'ID of the toll plan' },
-			{ name: 'tollPrefix', label: 'Toll Prefix', type: 'digits', rule: RULES.numeric, description: 'Only the rate of this prefix' },
+			{ name: 'tollPrefix', label: 'Toll Prefix', type: 'digits', description: 'Only the rate of this prefix' },
 		],
-		response: { kind: 'custom', shape: shapeTollRates },
+		response: { kind: 'custom', shape: shapeTollRates, records: true },
 	},
 	{
 		resource: 'toll',
@@ -33,7 +32,8 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 		attributes: [
 			{ name: 'DateStart', label: 'Date Start', type: 'dateOrDateTime', required: true, description: 'Start of the period (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)' },
 			{ name: 'DateEnd', label: 'Date End', type: 'dateOrDateTime', required: true, description: 'End of the period (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)' },
-			adminCustomer(),
+			// Narrows what a global key gets back: the credential's Default Customer is not added here.
+			{ name: 'Customer', type: 'integer', description: 'Numeric customer ID; narrows what a global key gets back. Left empty, nothing is sent.' },
 			{ name: 'CustNum', label: 'Customer Number', type: 'string', description: 'External customer number: a per-call breakdown of that customer instead of the summary' },
 		],
 		response: { kind: 'keyed', keyName: 'Entry' },

@@ -47,7 +47,6 @@ const boxFields: Array<AttributeSpec<AdminLists>> = [
 		name: 'NotifyExtensions',
 		type: 'list',
 		alwaysArray: true,
-		rule: RULES.numeric,
 		description: 'Extension IDs (of the same customer) to notify; on edit, replaces the existing set',
 	},
 ];

@@ -43,6 +43,6 @@ export const usage: Array<OperationSpec<never>> = [
 		// "The usage report covers at most 45 days per query."
 		split: { from: 'FromDate', to: 'ToDate', maxDays: 45, merge: mergeUsageReports },
 		options: [outputOption],
-		response: { kind: 'custom', shape: shapeUsageReport },
+		response: { kind: 'custom', shape: shapeUsageReport, records: true },
 	},
 ];

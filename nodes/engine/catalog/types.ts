@@ -76,6 +76,11 @@ export interface AttributeSpec<L extends string = never> {
 	load?: L;
 	/** Label of the typed-by-hand mode of a `load` dropdown (default "By ID"), e.g. "By Number". */
 	loadManualLabel?: string;
+	/**
+	 * Sent exactly as written: not trimmed, and only an empty text counts as "not given" (a message
+	 * Body, whose length the document counts with its spaces and carriage returns).
+	 */
+	asWritten?: boolean;
 	/** 'customer': filled from the credential's default customer when left empty. */
 	role?: 'customer';
 	/** For 'file': where the file comes from and how it becomes request attributes. */
@@ -119,15 +124,23 @@ export interface FileSpec {
 export type CrossRule =
 	| { kind: 'atLeastOne'; attributes: string[]; message: string }
 	| { kind: 'together'; attributes: string[]; message: string }
-	| { kind: 'notBoth'; first: string; second: string[]; message: string };
+	| { kind: 'notBoth'; first: string; second: string[]; message: string }
+	/** `needs` is required when `attribute` is given with a value other than those in `except`. */
+	| { kind: 'needsWhenSet'; attribute: string; except: string[]; needs: string; message: string }
+	/** When `when` has the value `is`, a given `attribute` must also follow `rule` (message: `message`). */
+	| { kind: 'ruleWhen'; attribute: string; when: string; is: string; rule: AttributeRule; message: string };
 
-/** How the answer becomes items. */
+/**
+ * How the answer becomes items. 'list' and 'keyed' answers are lists or reports, 'status' and
+ * 'object' answers are not; a 'custom' shaper says which it is (`records`). On a list or report a
+ * "nothing found" Reason is no items; on anything else it is a failure (see returnsRecords).
+ */
 export type ResponseSpec =
 	| { kind: 'status' } // one item: the answer itself (Status, Message ...)
 	| { kind: 'object' } // one item: the answer's fields
 	| { kind: 'list'; key: string } // one item per element of answer[key]
 	| { kind: 'keyed'; keyName: string; key?: string } // one item per key (of answer[key], else top level), kept as keyName
-	| { kind: 'custom'; shape: Shaper };
+	| { kind: 'custom'; shape: Shaper; records: boolean };
 
 export interface ShapeContext {
 	fn: IExecuteFunctions;
@@ -260,8 +273,13 @@ export interface ServiceSpec {
 	defaultCustomer?: (credentials: ICredentialDataDecryptedObject) => unknown;
 	/** Said when the service answers an HTTP error: what the Base URL should be. */
 	baseUrlHint: string;
-	/** Hints for FAIL reasons, tried before the shared ones. */
+	/** Hints for FAIL reasons of any of its functions. */
 	hints?: Array<[RegExp, string]>;
+	/**
+	 * Hints that fit only some functions, by the API names of the function's attributes (none given:
+	 * a dropdown's lookup, only the hints that fit any function).
+	 */
+	hintsFor?: (attributes?: string[]) => Array<[RegExp, string]>;
 }
 
 /** `L`: the names of the node's listSearch methods (see AttributeSpec). */

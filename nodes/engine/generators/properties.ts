@@ -3,6 +3,7 @@
  * attributes as fields, optional ones under "Additional Fields", per-operation settings under "Options".
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { returnsRecords } from '../catalog/responseKinds';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
 import { listingProperties } from './listing';
@@ -32,7 +33,7 @@ export const COMMON_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** For operations that list records: "No Records Found." gives no items unless this is on. */
+/** For functions that return lists or reports: "No Records Found." gives no items unless this is on. */
 export const EMPTY_MARKER_OPTION: INodeProperties = {
 	displayName: 'Emit Empty Marker',
 	name: 'emitEmptyMarker',
@@ -282,7 +283,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 		const settings = [
 			...(op.options ?? []),
 			...transportOptions(op),
-			...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
+			...(returnsRecords(op.response) ? [EMPTY_MARKER_OPTION] : []),
 		].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		if (!settings.length) continue;
 		properties.push({

@@ -12,6 +12,11 @@ export function toText(value: unknown): unknown {
 	return value;
 }
 
+/** Text sent exactly as written (`asWritten`): a number becomes text, nothing is trimmed. */
+export function asWrittenText(value: unknown): unknown {
+	return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+}
+
 export function toNumber(value: unknown): unknown {
 	if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
 	return value;

@@ -5,7 +5,6 @@
  * `extra` may set any other part of the entry; a plain AttributeSpec object remains valid too.
  */
 import type { AttributeSpec } from '../../engine/catalog/types';
-import { RULES } from './rules';
 
 type Extra<L extends string> = Partial<AttributeSpec<L>>;
 type Option = { name: string; value: string | number; description?: string };
@@ -17,19 +16,21 @@ export const text = <L extends string = never>(name: string, description: string
 	...extra,
 });
 
-/** A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway. */
+/**
+ * A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway.
+ * No rule unless the document states one for the field (give it in `extra`).
+ */
 export const digits = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
 	name,
 	type: 'digits',
-	rule: RULES.numeric,
 	description,
 	...extra,
 });
 
+/** A count or a limit, shown as a number field; no rule unless the document states one. */
 export const number = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
 	name,
 	type: 'integer',
-	rule: RULES.nonNegative,
 	description,
 	...extra,
 });

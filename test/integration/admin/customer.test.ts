@@ -49,7 +49,8 @@ describe('Customer suite', () => {
 
 	it('connect-service groups: SSCGroup required with a server, limits shared by the group', async () => {
 		const noGroup = await admin.run('customer', 'add', { ...required, CustomerNumber: 'C-2003', additionalFields: { SSCServerID: '4' } });
-		expect(noGroup.error?.message).toBe('The switch answered FAIL: Missing required field SSCGroup');
+		expect(noGroup.error?.message).toBe('SSC Group is required when SSC Server ID is set (not 0)');
+		expect(env.received('customer/add')).toHaveLength(0);
 
 		const [{ CustomerID: a }] = await admin.ok('customer', 'add', {
 			...required, CustomerNumber: 'C-2004', additionalFields: { SSCServerID: '4', SSCGroup: 'team.example.com', SSCMaxUsers: '10' },

@@ -234,7 +234,7 @@ describe('Messaging Trigger: replies computed by the workflow', () => {
 		expect(delivery.attempts.map((a) => a.status)).toEqual([500, 500]);
 		expect(t.executions).toHaveLength(2);
 		const error = t.runs[0].data.resultData.runData.Reply[0].error;
-		expect(error?.message).toBe('Reply must be 1 to 136 characters (spaces and line breaks count)');
+		expect(error?.message).toBe('Reply must be 1 to 136 characters (it has 137)');
 	});
 
 	it('When Last Node Finishes: Reply to Message as last node gives the answer', async () => {
