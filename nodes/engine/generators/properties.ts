@@ -50,7 +50,7 @@ function helpParts(attribute: AttributeSpec<string>): string[] {
 		parts.push(`${labelOf(attribute)} ${attribute.rule.text}.`);
 	}
 	if (attribute.switchDefault && !/default/i.test(attribute.description)) {
-		parts.push(switchDefaultSentence(attribute.type, attribute.switchDefault));
+		parts.push(switchDefaultSentence(attribute.type, attribute.switchDefault, attribute.options));
 	}
 	if (attribute.type === 'list' && !attribute.load) parts.push('Several values: separate them with commas or new lines.');
 	if (attribute.type === 'list' && attribute.load) parts.push('By ID: several IDs separated by commas.');

@@ -11,8 +11,19 @@ export function sentences(parts: Array<string | undefined>): string {
 	return clean.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
 }
 
-/** What the switch assumes for an attribute left out, said as a person would ("The switch defaults to off."). */
-export function switchDefaultSentence(type: string, value: string): string {
-	const said = type === 'boolean' ? ({ '1': 'on', '0': 'off' } as Record<string, string>)[value] ?? value : value;
+/**
+ * What the switch assumes for an attribute left out, said as a person would: "The switch defaults to
+ * off.", "... to Dynamic." (an option's name), '... to "default".' (a raw API word quoted), "... to today."
+ */
+export function switchDefaultSentence(
+	type: string,
+	value: string,
+	options: Array<{ name: string; value: string | number }> = [],
+): string {
+	const option = options.find((o) => String(o.value) === value);
+	let said = value;
+	if (type === 'boolean') said = ({ '1': 'on', '0': 'off' } as Record<string, string>)[value] ?? value;
+	else if (option) said = option.name;
+	else if (type === 'string' && /^[a-z0-9]+$/.test(value) && value !== 'today') said = `"${value}"`;
 	return `The switch defaults to ${said}.`;
 }

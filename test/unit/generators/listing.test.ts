@@ -62,6 +62,12 @@ describe('help texts as sentences', () => {
 		);
 	});
 
+	it('names an option by its label and quotes a raw API word', () => {
+		expect(switchDefaultSentence('enum', 'rfc2833', [{ name: 'RFC 2833', value: 'rfc2833' }])).toBe('The switch defaults to RFC 2833.');
+		expect(switchDefaultSentence('string', 'default')).toBe('The switch defaults to "default".');
+		expect(switchDefaultSentence('string', 'the system time zone')).toBe('The switch defaults to the system time zone.');
+	});
+
 	it('says the switch default of the attribute rather than the raw API value', () => {
 		const apply = shownFor(admin.properties, 'did', 'add').find((p) => p.name === 'additionalFields')!.options as INodeProperties[];
 		expect(apply.find((p) => p.name === 'ApplyToll')!.description).toBe(
