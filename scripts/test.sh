@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): lint with n8n's community-node rules, type check, build,
-# then unit and integration tests (in process, against the sandbox) and end-to-end tests (real n8n).
+# then unit and integration tests (in process, against the sandbox) and end-to-end tests (real n8n,
+# also in queue mode).
 # SOLSWITCH_SKIP_N8N1=1 skips the second end-to-end run against n8n 1.x.
 # Ends with one line "tests: N passed, N failed" over every jest project.
 set -uo pipefail
@@ -20,6 +21,11 @@ npx jest --selectProjects unit integration --json --outputFile=build/jest-fast.j
 step "end-to-end tests in real n8n 2.40.7 (current 2.x)"
 npx jest --selectProjects e2e --runInBand --json --outputFile=build/jest-e2e.json || status=1
 results="build/jest-fast.json build/jest-e2e.json"
+# Queue mode (PostgreSQL, Redis, main, webhook processors, a worker), on n8n 2.40.7 only: the
+# queue-mode harness and its findings about static data are read from that version's source.
+step "end-to-end tests in queue mode, n8n 2.40.7 (PostgreSQL, Redis, webhook processors, worker)"
+npx jest --selectProjects queue --runInBand --json --outputFile=build/jest-queue.json || status=1
+results="$results build/jest-queue.json"
 # The last 1.x too (Node 22, installed on first use): the README's version range is what ran here.
 if [ "${SOLSWITCH_SKIP_N8N1:-}" != "1" ]; then
   step "end-to-end tests in real n8n 1.123.81 (last 1.x)"

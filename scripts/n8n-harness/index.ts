@@ -68,3 +68,4 @@ function lowerCamelBaseName(file: string, suffix: string): string {
 	const className = file.split('/').pop()!.slice(0, -suffix.length);
 	return className[0].toLowerCase() + className.slice(1);
 }
+export * from './queue/cluster';

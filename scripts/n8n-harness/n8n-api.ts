@@ -201,6 +201,13 @@ export class N8nApi {
 		return await Promise.all(settled.map((e) => this.waitForExecution(e.id)));
 	}
 
+	/** Every execution of a workflow n8n has recorded so far (any status), newest first, without run data. */
+	async executionSummaries(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const list = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=250`);
+		return list.results;
+	}
+
 	/** Every loaded node type name (e.g. "n8n-nodes-solswitch.solSwitch"), from /types/nodes.json. */
 	async nodeTypeNames(): Promise<string[]> {
 		const types = await this.request<Array<{ name: string }>>('GET', '/types/nodes.json', undefined, { raw: true });

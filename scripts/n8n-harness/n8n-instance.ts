@@ -32,6 +32,14 @@ export interface N8nInstanceOptions {
 	 * N8N_RUNNERS_BROKER_PORT when given, else free ones.
 	 */
 	userFolder?: string;
+	/**
+	 * The n8n command: `start` (main, the default), or in queue mode `webhook` (a webhook processor)
+	 * or `worker`. A worker has no HTTP server of its own: it is ready when its health server
+	 * (QUEUE_HEALTH_CHECK_PORT, given in env by the caller) says so.
+	 */
+	command?: 'start' | 'webhook' | 'worker';
+	/** The log file's name in the user folder (processes sharing a folder need their own). */
+	logName?: string;
 }
 
 export class N8nInstance {
@@ -65,7 +73,7 @@ export class N8nInstance {
 		const brokerPort = Number(env.N8N_RUNNERS_BROKER_PORT);
 		const instance = new N8nInstance(installation, userFolder, port, brokerPort, env, options);
 		try {
-			const hasDatabase = fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
+			const hasDatabase = env.DB_TYPE === 'postgresdb' || fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 			if (!options.freshDatabase && !hasDatabase) await seedDatabase(installation, userFolder, env);
 			for (const tarball of options.communityPackages ?? []) {
 				instance.packages.push(installCommunityPackage(tarball, userFolder, env));
@@ -83,7 +91,7 @@ export class N8nInstance {
 	}
 
 	get logFile(): string {
-		return path.join(this.userFolder, 'n8n.log');
+		return path.join(this.userFolder, this.options.logName ?? 'n8n.log');
 	}
 
 	/** The end of n8n's log, for failure messages. */
@@ -101,6 +109,19 @@ export class N8nInstance {
 		this.packages.push(installed);
 		if (this.child) await this.restart();
 		return installed;
+	}
+
+	/**
+	 * SIGKILL to the process group, as a crash or an out-of-memory kill would end it (no graceful
+	 * shutdown: a worker's running executions are left as they are); restart() brings it back.
+	 */
+	async kill(): Promise<void> {
+		const child = this.child;
+		if (child?.pid && this.exitCode === undefined) {
+			signalGroup(child.pid, 'SIGKILL');
+			await this.exited;
+		}
+		this.child = undefined;
 	}
 
 	/** Stops n8n and starts it again on the same user folder. */
@@ -130,7 +151,7 @@ export class N8nInstance {
 		const log = fs.openSync(this.logFile, 'a');
 		this.exitCode = undefined;
 		// detached: n8n leads a new process group, which stop() signals as a whole.
-		const child = spawn(this.installation.nodeBin, [this.installation.n8nBin, 'start'], {
+		const child = spawn(this.installation.nodeBin, [this.installation.n8nBin, this.options.command ?? 'start'], {
 			cwd: this.userFolder,
 			env: this.env,
 			detached: true,
@@ -166,14 +187,20 @@ export class N8nInstance {
 	 */
 	private async waitUntilReady(): Promise<void> {
 		const deadline = Date.now() + (this.options.startTimeoutMs ?? 180_000);
+		const command = this.options.command ?? 'start';
+		const readiness =
+			command === 'worker'
+				? `http://127.0.0.1:${this.env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`
+				: `${this.baseUrl}/healthz/readiness`;
 		while (Date.now() < deadline) {
 			if (this.exitCode !== undefined) {
 				throw new Error(`n8n exited (code ${this.exitCode}) while starting. Log ${this.logFile}:\n${this.logTail()}`);
 			}
 			try {
-				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
-				// n8n 1.x is "ready" once migrated, before its REST API is mounted: wait for that too.
-				if (response.ok && (await fetch(`${this.baseUrl}/rest/settings`)).ok) return;
+				const response = await fetch(readiness);
+				// n8n 1.x is "ready" once migrated, before its REST API is mounted: wait for that too
+				// (main only: webhook processors and workers have no REST API).
+				if (response.ok && (command !== 'start' || (await fetch(`${this.baseUrl}/rest/settings`)).ok)) return;
 			} catch {
 				// not listening yet
 			}

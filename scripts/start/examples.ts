@@ -5,6 +5,7 @@
  * examples' end-to-end tests:
  *
  *   const workflow = await importExample(api, 'examples/sms-auto-reply.json', { solSwitchMessagingApi: cred.id });
+ *   workflow.dataTables['SMS opt-outs'].id; // the Data Table it records opt-outs in (made if missing)
  *   if (hasTrigger(workflow)) await api.publishWorkflow(workflow.id);
  *   const urls = webhookUrls(workflow, n8n.baseUrl); // what the sandbox should call
  */
@@ -13,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { N8nApi, SavedWorkflow, WorkflowDefinition } from '../n8n-harness/n8n-api';
 import { REPO_ROOT } from '../n8n-harness/paths';
+import { dataTablesNeeded, ensureDataTables, remapDataTables, type SavedDataTable } from './dataTables';
 
 /** Credential type name (e.g. solSwitchApi) -> the id (and optionally the name) of the credential to use. */
 export type CredentialIdsByType = Record<string, string | { id: string; name?: string }>;
@@ -72,17 +74,25 @@ export function remapCredentials(workflow: WorkflowDefinition, credentials: Cred
 	return copy;
 }
 
-/** Imports one example file with its credentials remapped; the saved workflow is a draft (not published). */
+/** A saved example and the Data Tables its nodes were pointed at, by table name. */
+export type ImportedWorkflow = SavedWorkflow & { dataTables: Record<string, SavedDataTable> };
+
+/**
+ * Imports one example file with its credentials remapped and its Data Tables made (or reused, by
+ * name) and pointed at; the saved workflow is a draft (not published).
+ */
 export async function importExample(
 	api: N8nApi,
 	file: string,
 	credentials: CredentialIdsByType,
 	options: ImportOptions = {},
-): Promise<SavedWorkflow> {
-	const workflow = remapCredentials(readExample(file), credentials);
+): Promise<ImportedWorkflow> {
+	const definition = readExample(file);
+	const dataTables = await ensureDataTables(api, dataTablesNeeded(definition));
+	const workflow = remapDataTables(remapCredentials(definition, credentials), dataTables);
 	if (options.name) workflow.name = options.name;
 	options.transform?.(workflow);
-	return await api.createWorkflow(workflow);
+	return { ...(await api.createWorkflow(workflow)), dataTables };
 }
 
 /** True when a node starts workflows by itself (what n8n calls a trigger or a webhook node). */
@@ -114,9 +124,11 @@ export interface TriggerUrl {
 /**
  * The production URLs of the workflow's SolSwitch triggers (and plain Webhook / Form triggers):
  * `<n8n>/webhook/<webhookId>/<path>` for our triggers, whose paths are fixed per event kind;
- * `<n8n>/webhook/<path>` or `<n8n>/form/<path>` for n8n's own when they set a path.
+ * `<n8n>/webhook/<path>` or `<n8n>/form/<path>` for n8n's own when they set a path. A SolSwitch
+ * Trigger with a SolSwitch Callbacks API credential gets that credential's Shared Secret (given
+ * here, as n8n keeps it encrypted) as `?secret=`, the URL to paste in the portal.
  */
-export function webhookUrls(workflow: WorkflowDefinition, n8nBaseUrl: string): TriggerUrl[] {
+export function webhookUrls(workflow: WorkflowDefinition, n8nBaseUrl: string, callbacks: { sharedSecret?: string } = {}): TriggerUrl[] {
 	const base = n8nBaseUrl.replace(/\/+$/, '');
 	const urls: TriggerUrl[] = [];
 	for (const node of workflow.nodes as WorkflowNode[]) {
@@ -125,7 +137,8 @@ export function webhookUrls(workflow: WorkflowDefinition, n8nBaseUrl: string): T
 		const parameters = node.parameters ?? {};
 		if (kind === 'solSwitchTrigger') {
 			const event = String(parameters.event ?? 'sip-notification');
-			urls.push({ node: node.name, kind, event, url: `${base}/webhook/${node.webhookId}/${event}` });
+			const secret = node.credentials?.solSwitchCallbacksApi && callbacks.sharedSecret ? `?secret=${encodeURIComponent(callbacks.sharedSecret)}` : '';
+			urls.push({ node: node.name, kind, event, url: `${base}/webhook/${node.webhookId}/${event}${secret}` });
 		} else if (kind === 'solSwitchMessagingTrigger') {
 			urls.push({ node: node.name, kind, url: `${base}/webhook/${node.webhookId}/message` });
 		} else if (kind === 'webhook') {

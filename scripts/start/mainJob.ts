@@ -1,9 +1,10 @@
 /**
  * The main job behind `npm start`: the sandbox as switch and gateway, n8n with this package
  * installed as a community package, an owner, credentials pointing at the sandbox, and every
- * example workflow imported (published when it has a trigger), with the sandbox's callbacks
- * pointed at those workflows' URLs. Everything lives in one state folder, so a second start
- * reuses the n8n database, the credentials and the workflows (ids kept in state.json).
+ * example workflow imported (published when it has a trigger, the Data Tables it writes to made
+ * first), with the sandbox's callbacks pointed at those workflows' URLs. Everything lives in one
+ * state folder, so a second start reuses the n8n database, the credentials, the tables and the
+ * workflows (ids kept in state.json; tables found by name).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { N8nApi, type SavedWorkflow, type WorkflowDefinition } from '../n8n-harn
 import { N8nInstance } from '../n8n-harness/n8n-instance';
 import { packRepo } from '../n8n-harness/package-tarball';
 import { REPO_ROOT } from '../n8n-harness/paths';
+import { dataTablesNeeded, ensureDataTables, remapDataTables } from './dataTables';
 import { exampleFiles, exampleSlug, hasTrigger, readExample, remapCredentials, webhookUrls, type TriggerUrl } from './examples';
 import { loadState, saveState, type StartState } from './state';
 
@@ -65,6 +67,9 @@ export function defaultHome(): string {
 	return path.resolve(process.env.SOLSWITCH_HOME ?? path.join(REPO_ROOT, '.solswitch'));
 }
 
+/** The Shared Secret of the examples' SolSwitch Callbacks API credential: added to the URLs the sandbox calls. */
+export const SANDBOX_CALLBACK_SECRET = 'sandbox-callback-secret';
+
 /** The credentials the sandbox answers to, by credential type. */
 function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; data: Record<string, unknown> }> {
 	return {
@@ -75,6 +80,10 @@ function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; da
 		solSwitchMessagingApi: {
 			name: 'SolSwitch Messaging sandbox',
 			data: { baseUrl: sandbox.url, apiKey: DEFAULT_GATEWAY_KEY, inboundApiKey: DEFAULT_INBOUND_KEY, inboundKeyType: 'body' },
+		},
+		solSwitchCallbacksApi: {
+			name: 'SolSwitch Callbacks sandbox',
+			data: { packetApiKey: '', sharedSecret: SANDBOX_CALLBACK_SECRET },
 		},
 	};
 }
@@ -199,7 +208,8 @@ async function ensureCredentials(
 	const result: MainJob['credentials'] = {};
 	for (const [type, wanted] of Object.entries(sandboxCredentials(sandbox))) {
 		if (!known.has(type)) continue; // a credential type this build does not have (yet)
-		const baseUrl = String(wanted.data.baseUrl);
+		// The callbacks credential has no address: the switch calls n8n.
+		const baseUrl = wanted.data.baseUrl === undefined ? undefined : String(wanted.data.baseUrl);
 		let saved: StartState['credentials'][string] | undefined = state.credentials[type];
 		if (saved && !(await api.request('GET', `/rest/credentials/${saved.id}`, undefined, { allowNotFound: true }))) {
 			saved = undefined; // deleted in the editor: make it again
@@ -222,7 +232,7 @@ async function ensureCredentials(
 		state.credentials[type] = saved;
 		saveState(home, state);
 		result[type] = { id: saved.id, name: saved.name, action };
-		log(`credential "${saved.name}" (${type}) ${action}: ${baseUrl}`);
+		log(`credential "${saved.name}" (${type}) ${action}${baseUrl ? `: ${baseUrl}` : ''}`);
 	}
 	return result;
 }
@@ -267,8 +277,13 @@ async function ensureExample(
 	log: (line: string) => void,
 ): Promise<ImportedExample> {
 	const slug = exampleSlug(file);
-	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
-	const definition = remapCredentials(readExample(file), credentialIds);
+	const example = readExample(file);
+	// The tables the example writes to, made once and kept (with their rows) across starts.
+	const tables = await ensureDataTables(api, dataTablesNeeded(example), log);
+	const tableIds = Object.values(tables).map((t) => t.id);
+	// A table deleted in the editor is made again with a new id: the workflow must follow it.
+	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).update(tableIds.join(',')).digest('hex').slice(0, 16);
+	const definition = remapDataTables(remapCredentials(example, credentialIds), tables);
 	rewriteFolders(definition, filesFolder);
 
 	let id: string | undefined = state.workflows[slug]?.id;
@@ -312,7 +327,7 @@ async function ensureExample(
 			publishError = (error as Error).message.split('\n')[0];
 		}
 	}
-	const triggers = webhookUrls(workflow, api.n8n.baseUrl);
+	const triggers = webhookUrls(workflow, api.n8n.baseUrl, { sharedSecret: SANDBOX_CALLBACK_SECRET });
 	log(
 		`workflow "${workflow.name}" ${action}${published ? ', published' : hasTrigger(workflow) ? `, NOT published: ${publishError}` : ''}`,
 	);

@@ -15,7 +15,7 @@ export interface StartState {
 	installedTarball?: string;
 	/** Credential type -> the credential created for it, and what it was created with. */
 	credentials: Record<string, { id: string; name: string; baseUrl?: string }>;
-	/** Example slug -> the workflow imported from it, and a hash of the file it came from. */
+	/** Example slug -> the workflow imported from it, and a hash of the file it came from and of the ids of the data tables it was pointed at. */
 	workflows: Record<string, { id: string; fileHash: string }>;
 }
 

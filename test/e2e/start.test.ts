@@ -7,10 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gatewayOf } from '../../sandbox/gateway';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
+import { DATA_TABLE_PLACEHOLDER, dataTableRows, findDataTable, personalProjectId, type SavedDataTable } from '../../scripts/start/dataTables';
 import { exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
-import { startMainJob, type MainJob } from '../../scripts/start/mainJob';
+import { SANDBOX_CALLBACK_SECRET, startMainJob, type MainJob } from '../../scripts/start/mainJob';
 import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from '../../scripts/n8n-harness';
 import { freePorts } from '../../scripts/n8n-harness/free-port';
+import { OPT_OUT_TABLE, sendOptOutsAndReadBack, type OptOutRow } from './scenarios/optOuts';
 
 jest.setTimeout(E2E_TEST_TIMEOUT_MS);
 
@@ -62,8 +64,18 @@ test('the credentials point at the sandbox and the switch accepts them', async (
 	for (const [type, credential] of Object.entries(job!.credentials)) {
 		expect(list).toContainEqual(expect.objectContaining({ id: credential.id, type }));
 		const full = await job!.api.request<{ data: { baseUrl: string } }>('GET', `/rest/credentials/${credential.id}?includeData=true`);
-		expect(full.data.baseUrl).toBe(job!.sandbox.url);
+		// The callbacks credential has no address (the switch calls n8n); the others point at the sandbox.
+		expect(full.data.baseUrl).toBe(type === 'solSwitchCallbacksApi' ? undefined : job!.sandbox.url);
 	}
+	expect(Object.keys(job!.credentials).sort()).toEqual(['solSwitchApi', 'solSwitchCallbacksApi', 'solSwitchMessagingApi']);
+	// The callbacks credential's test (testedBy the SolSwitch Trigger) as the editor runs it.
+	const callbacks = job!.credentials.solSwitchCallbacksApi;
+	const testCallbacks = (sharedSecret: string) =>
+		job!.api.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: callbacks.id, name: callbacks.name, type: 'solSwitchCallbacksApi', data: { packetApiKey: '', sharedSecret } },
+		});
+	expect(await testCallbacks(SANDBOX_CALLBACK_SECRET)).toEqual({ status: 'OK', message: expect.any(String) });
+	expect(await testCallbacks('not url safe&')).toMatchObject({ status: 'Error' });
 	// n8n's own credential test (the editor's "Retest" button) against the sandbox switch.
 	const credential = job!.credentials.solSwitchApi;
 	const tested = await job!.api.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
@@ -96,6 +108,40 @@ test('every example is imported with its credentials remapped, published when it
 			expect(saved.activeVersionId).toBe(saved.versionId);
 		}
 	}
+});
+
+type TableLocator = { value: string; cachedResultName?: string };
+
+/** The tables the saved examples' Data Table nodes point at, as n8n lists them. */
+async function tablesUsed(j: MainJob): Promise<Array<{ example: string; node: string; table: SavedDataTable | undefined; pointedAt: string }>> {
+	const projectId = await personalProjectId(j.api);
+	const used = [];
+	for (const example of j.examples) {
+		const saved = await j.api.getWorkflow(example.id);
+		for (const node of saved.nodes as Array<{ name: string; type: string; parameters: { dataTableId?: TableLocator } }>) {
+			if (node.type !== 'n8n-nodes-base.dataTable') continue;
+			const locator = node.parameters.dataTableId!;
+			used.push({ example: example.slug, node: node.name, pointedAt: locator.value, table: await findDataTable(j.api, projectId, locator.cachedResultName ?? '') });
+		}
+	}
+	return used;
+}
+
+test('the Data Tables the examples write to are made, and their nodes point at them', async () => {
+	const used = await tablesUsed(job!);
+	expect(used.map((u) => `${u.example} / ${u.node}`)).toContain('sms-auto-reply / Record Opt-Out');
+	for (const u of used) {
+		expect(u.pointedAt).not.toBe(DATA_TABLE_PLACEHOLDER);
+		expect({ node: u.node, id: u.pointedAt }).toEqual({ node: u.node, id: u.table?.id });
+	}
+});
+
+let optOutsBeforeRestart: OptOutRow[] = [];
+
+test('an opt-out texted to the sandbox lands in the SMS auto-reply example\'s Data Table', async () => {
+	const example = job!.examples.find((e) => e.slug === 'sms-auto-reply')!;
+	const table = (await findDataTable(job!.api, await personalProjectId(job!.api), OPT_OUT_TABLE))!;
+	optOutsBeforeRestart = await sendOptOutsAndReadBack({ api: job!.api, sandbox: job!.sandbox, workflowId: example.id, table });
 });
 
 test('the sandbox calls the published examples\' triggers', () => {
@@ -132,6 +178,12 @@ test('a second start reuses the n8n install, the package, the credentials and th
 	expect(credentials.map((c) => c.id).sort()).toEqual(first.credentials.map((c) => c.id).sort());
 	const workflows = await listWorkflows(job);
 	expect(workflows.map((w) => w.id).sort()).toEqual(first.workflows.map((w) => w.id).sort());
+	// The opt-out table is the same one, with the opt-outs of the first start still in it.
+	expect(logs.join('\n')).toContain(`data table "${OPT_OUT_TABLE}" reused`);
+	const [optOuts] = (await tablesUsed(job)).filter((u) => u.table?.name === OPT_OUT_TABLE);
+	const kept = await dataTableRows<OptOutRow>(job.api, optOuts.table!);
+	expect(optOutsBeforeRestart).toHaveLength(4);
+	expect(kept).toEqual(expect.arrayContaining(optOutsBeforeRestart));
 	// "Well under a minute" on a quiet machine (about 7 s here); a loaded one gets slack.
 	expect(seconds).toBeLessThan(60);
 }, E2E_SETUP_TIMEOUT_MS);

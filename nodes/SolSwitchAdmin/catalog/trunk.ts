@@ -1,7 +1,7 @@
 /** Trunk suite of switch-management.md ("Trunk record"). */
 import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { choice, digits, flag, number, required, secret, text } from '../../shared/catalog/attributes';
 import { recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
@@ -36,7 +36,7 @@ const trunkFields: Array<AttributeSpec<AdminLists>> = [
 	text('AddPrefix', 'Prefix added to calls'),
 	number('StripDigit', 'Digits stripped from DIDs', { switchDefault: '0' }),
 	number('CallLimit', 'Maximum calls, 0 = unlimited', { switchDefault: '0' }),
-	text('AutoLearnAPIKey', 'API key for route learning', { label: 'Auto Learn API Key', type: 'password' }),
+	secret('AutoLearnAPIKey', 'API key for route learning', { label: 'Auto Learn API Key' }),
 	number('AutoLearnWeight', 'Weight of learned routes', { switchDefault: '23', default: 23 }),
 ];
 

@@ -2,14 +2,15 @@
  * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
  * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
  * (bodyProblem, RULES.body's limits) here, once the message is known to be an SMS: MMS and reports carry
- * no Body, so a reply expression there is never checked. The reply is also remembered in
- * the workflow's static data so that a redelivery of the same message gets the same answer from the
+ * no Body, so a reply expression there is never checked. Where n8n lets it (one n8n process,
+ * not a queue-mode worker: nodes/shared/messaging/replies.ts) the reply is also remembered in the
+ * workflow's static data, so that a redelivery of the same message gets the same answer from the
  * trigger without a second execution.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { bodyProblem } from '../../shared/messaging/body';
-import { dedupKey, okReply, remember } from '../../shared/messaging/replies';
+import { dedupKey, okReply, rememberWhereVisible } from '../../shared/messaging/replies';
 
 export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';
 
@@ -57,7 +58,8 @@ export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Prom
 	// answered) pass the reply through without sending again.
 	if (itemIndex === 0 && !message.answered) {
 		fn.sendResponse({ body: reply, headers: { 'content-type': 'application/json' }, statusCode: 200 });
-		remember(fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
+		// Not on a queue-mode worker: see replies.ts for why a write there would wipe the memory.
+		rememberWhereVisible(fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
 	}
 	return [{ json: reply }];
 }

@@ -16,6 +16,14 @@ export const text = <L extends string = never>(name: string, description: string
 	...extra,
 });
 
+/** A key or password written into the switch: masked in the editor, sent as typed. */
+export const secret = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
+	name,
+	type: 'password',
+	description,
+	...extra,
+});
+
 /**
  * A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway.
  * No rule unless the document states one for the field (give it in `extra`).

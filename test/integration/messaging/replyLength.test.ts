@@ -5,7 +5,7 @@
  */
 import { useSandbox } from '../../helpers/sandbox';
 import { gatewayOf, messagingCredentials } from './env';
-import { startTriggerServer, type TriggerServer } from './triggerHarness';
+import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 
 const env = useSandbox();
 let trigger: TriggerServer | undefined;
@@ -19,8 +19,9 @@ const longReply = { name: 'Reply', type: 'n8n-nodes-solswitch.solSwitchMessaging
 
 async function serve() {
 	trigger = await startTriggerServer({
+		type: 'solSwitchMessagingTrigger',
 		parameters: { events: ['sms', 'mms', 'report'], replyMode: 'responseNode' },
-		credentials: messagingCredentials(env.sandbox).solSwitchMessagingApi,
+		credentials: { solSwitchMessagingApi: messagingCredentials(env.sandbox).solSwitchMessagingApi },
 		then: [longReply],
 	});
 	gatewayOf(env.sandbox).configure({ providerUrl: trigger.url, inboundKeyType: 'body', retries: 1, firstRetryMs: 2000 });

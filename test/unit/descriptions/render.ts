@@ -4,21 +4,30 @@
  * each node, the credential classes with their fields. Rules that read source (labels, defaults,
  * sentence style...) then see every resource, operation and field a user sees in the editor.
  */
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { ICredentialType, INodeType } from 'n8n-workflow';
-import { SolSwitchApi } from '../../../credentials/SolSwitchApi.credentials';
-import { SolSwitchMessagingApi } from '../../../credentials/SolSwitchMessagingApi.credentials';
-import { SolSwitch } from '../../../nodes/SolSwitch/SolSwitch.node';
-import { SolSwitchAdmin } from '../../../nodes/SolSwitchAdmin/SolSwitchAdmin.node';
-import { SolSwitchMessaging } from '../../../nodes/SolSwitchMessaging/SolSwitchMessaging.node';
-import { SolSwitchMessagingTrigger } from '../../../nodes/SolSwitchMessagingTrigger/SolSwitchMessagingTrigger.node';
-import { SolSwitchTrigger } from '../../../nodes/SolSwitchTrigger/SolSwitchTrigger.node';
-
-export const NODES: Array<new () => INodeType> = [SolSwitch, SolSwitchAdmin, SolSwitchMessaging, SolSwitchTrigger, SolSwitchMessagingTrigger];
-export const CREDENTIALS: Array<new () => ICredentialType> = [SolSwitchApi, SolSwitchMessagingApi];
 
 const REPO = join(__dirname, '..', '..', '..');
+
+/**
+ * Every node and credential the package declares (package.json `n8n`), loaded from its TypeScript
+ * source: a node or credential added to the package is rendered and linted without touching this file.
+ */
+function declared<T>(kind: 'nodes' | 'credentials'): Array<new () => T> {
+	const files = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { n8n: Record<string, string[]> }).n8n[kind];
+	return files.map((file) => {
+		const source = join(REPO, file.replace(/^dist\//, '').replace(/\.js$/, ''));
+		const className = basename(source).replace(/\.(node|credentials)$/, '');
+		// The sources package.json names, compiled by ts-jest like every other import of the tests.
+		const exported = (require(source) as Record<string, new () => T>)[className];
+		if (!exported) throw new Error(`${source} exports no class ${className}`);
+		return exported;
+	});
+}
+
+export const NODES = declared<INodeType>('nodes');
+export const CREDENTIALS = declared<ICredentialType>('credentials');
 
 /** Connection types as the node sources spell them (n8n's rule wants the constant, not the string). */
 const CONNECTION = { main: 'NodeConnectionTypes.Main' } as Record<string, string>;

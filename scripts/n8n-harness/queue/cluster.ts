@@ -1,0 +1,130 @@
+// n8n in queue mode on one machine, as an operator runs it when one process is outgrown:
+//   PostgreSQL (private cluster)  Redis (private)  n8n main (editor, REST, publishing; production
+//   webhooks off)  1..n `n8n webhook` processors (receive the switch's and gateway's calls; behind a
+//   round-robin proxy when there are several)  one `n8n worker` (runs the executions).
+// Every n8n process shares one user folder (encryption key, community packages: the packed package
+// is installed once, the way n8n installs community packages, and each process loads it at start),
+// and has ports of its own: N8N_PORT (HTTP), N8N_RUNNERS_BROKER_PORT (task runner broker),
+// QUEUE_HEALTH_CHECK_PORT (the worker's health server). Names checked in n8n 2.40.7's
+// @n8n/config/dist/configs/{scaling-mode,database,...}.config.js.
+// Queue mode is tested on n8n 2.40.7 only (see README "Running in queue mode").
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { installCommunityPackage } from '../community-package';
+import { CACHE_DIR } from '../paths';
+import { freePorts } from '../free-port';
+import { ensureN8nInstalled } from '../install-n8n';
+import { N8nInstance } from '../n8n-instance';
+import { PostgresServer } from './postgres';
+import { RedisServer } from './redis';
+import { RoundRobinProxy } from './round-robin-proxy';
+
+export interface QueueClusterOptions {
+	/** How many `n8n webhook` processes (default 1); with more, a round-robin proxy spreads calls. */
+	webhookProcessors?: number;
+	/** Tarballs installed as community packages in the shared user folder before anything starts. */
+	communityPackages?: string[];
+	/** Extra environment for every n8n process. */
+	env?: Record<string, string>;
+	/** Keep the user folder and the server logs after stop (also with SOLSWITCH_E2E_KEEP=1). */
+	keep?: boolean;
+}
+
+export class QueueCluster {
+	private constructor(
+		readonly userFolder: string,
+		readonly postgres: PostgresServer,
+		readonly redis: RedisServer,
+		readonly main: N8nInstance,
+		readonly webhookProcessors: N8nInstance[],
+		readonly worker: N8nInstance,
+		readonly proxy: RoundRobinProxy | undefined,
+		private readonly keep: boolean,
+	) {}
+
+	/** Where the switch and the gateway send their calls: the proxy, or the only webhook processor. */
+	get webhookBaseUrl(): string {
+		return this.proxy?.url ?? this.webhookProcessors[0].baseUrl;
+	}
+
+	static async start(options: QueueClusterOptions = {}): Promise<QueueCluster> {
+		const keep = options.keep ?? process.env.SOLSWITCH_E2E_KEEP === '1';
+		const count = options.webhookProcessors ?? 1;
+		const installation = await ensureN8nInstalled();
+		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
+		const started: Array<{ stop(o?: object): Promise<void> }> = [];
+		try {
+			const [postgres, redis] = await Promise.all([PostgresServer.start(), RedisServer.start()]);
+			started.push(postgres, redis);
+			// main: HTTP, broker; worker: health server, broker; each webhook processor: HTTP, broker.
+			const ports = await freePorts(4 + 2 * count);
+			const webhookPorts = Array.from({ length: count }, (_, i) => ports[4 + 2 * i]);
+			const proxy = count > 1 ? await RoundRobinProxy.start(webhookPorts) : undefined;
+			if (proxy) started.push({ stop: () => proxy.close() });
+			const webhookUrl = `${proxy?.url ?? `http://127.0.0.1:${webhookPorts[0]}`}/`;
+			const common = {
+				...postgres.n8nEnv,
+				...redis.n8nEnv,
+				EXECUTIONS_MODE: 'queue',
+				// The URL n8n shows for production webhooks: the processors', not main's.
+				WEBHOOK_URL: webhookUrl,
+				...options.env,
+			};
+			for (const tarball of options.communityPackages ?? []) {
+				installCommunityPackage(tarball, userFolder, { ...process.env, PATH: `${installation.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}` });
+			}
+			const process_ = (command: 'start' | 'webhook' | 'worker', logName: string, env: Record<string, string>) =>
+				N8nInstance.start({ userFolder, command, logName, keepUserFolder: true, env: { ...common, ...env } });
+			// n8n's 250+ migrations take most of a minute on Postgres here: they run once per n8n version,
+			// and later clusters load the migrated (empty: no owner, no workflow) database from a dump.
+			const template = path.join(CACHE_DIR, 'db-templates', `${path.basename(installation.n8nDir)}-postgres.sql`);
+			const fromTemplate = fs.existsSync(template);
+			if (fromTemplate) postgres.restore(template);
+			// Main first: it migrates the database, which the others wait for.
+			const main = await process_('start', 'main.log', {
+				N8N_PORT: String(ports[0]),
+				N8N_RUNNERS_BROKER_PORT: String(ports[1]),
+				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+			});
+			started.push(main);
+			if (!fromTemplate) {
+				fs.mkdirSync(path.dirname(template), { recursive: true });
+				postgres.dump(`${template}.tmp-${process.pid}`);
+				fs.renameSync(`${template}.tmp-${process.pid}`, template); // atomic: a racing run uses either
+			}
+			const [worker, ...webhookProcessors] = await Promise.all([
+				process_('worker', 'worker.log', {
+					N8N_PORT: String(ports[2]),
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(ports[2]),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					N8N_RUNNERS_BROKER_PORT: String(ports[3]),
+				}),
+				...webhookPorts.map((port, i) =>
+					process_('webhook', `webhook-${i + 1}.log`, {
+						N8N_PORT: String(port),
+						N8N_RUNNERS_BROKER_PORT: String(ports[5 + 2 * i]),
+					}),
+				),
+			]);
+			return new QueueCluster(userFolder, postgres, redis, main, webhookProcessors, worker, proxy, keep);
+		} catch (error) {
+			for (const s of started.reverse()) await s.stop({ keepUserFolder: true, keepFolder: true }).catch(() => undefined);
+			throw new Error(`queue-mode n8n did not start (user folder kept: ${userFolder}): ${(error as Error).message}`);
+		}
+	}
+
+	/** The last lines of every n8n process's log, for a failing test. */
+	logTails(lines = 20): string {
+		return [this.main, ...this.webhookProcessors, this.worker].map((p) => `--- ${path.basename(p.logFile)} ---\n${p.logTail(lines)}`).join('\n');
+	}
+
+	async stop(): Promise<void> {
+		await Promise.all([...this.webhookProcessors, this.worker].map((p) => p.stop({ keepUserFolder: true })));
+		await this.main.stop({ keepUserFolder: true });
+		await this.proxy?.close();
+		await Promise.all([this.redis.stop({ keepFolder: this.keep }), this.postgres.stop({ keepFolder: this.keep })]);
+		if (!this.keep) fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}

@@ -1,0 +1,125 @@
+// The ready-made examples of examples/ in real n8n, each driven through the sandbox the way the
+// real switch and gateway would: an MO message, a call, a digit press. The test checks what the
+// gateway or switch got back. (The CDR export and onboarding examples have scenarios of their own.)
+// Run by test/e2e/examples.test.ts (one n8n process) and test/queue/ (queue mode).
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
+import { importExample, webhookUrls } from '../../../scripts/start/examples';
+import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';
+import { callbacksOf } from '../../../sandbox/switch/callbacks';
+import { nodeJson } from '../../../scripts/n8n-harness';
+import { publishOptOutExample, sendOptOutsAndReadBack, type OptOutScenarioTarget } from './optOuts';
+import type { ScenarioEnv } from './env';
+import { createGatewayCredential } from './redelivery';
+
+export function describeExampleScenarios(env: ScenarioEnv) {
+	let messagingCredential: string;
+	let callbacksCredential: string;
+	const CALLBACK_SECRET = 'e2e-callback-secret';
+
+	beforeAll(async () => {
+		messagingCredential = await createGatewayCredential(env);
+		const callbacks = await env.api.createCredential('SolSwitch Callbacks sandbox', 'solSwitchCallbacksApi', { packetApiKey: '', sharedSecret: CALLBACK_SECRET });
+		callbacksCredential = callbacks.id;
+	});
+
+	/** Imports and publishes an example; returns its id and the URL of its (only) trigger. */
+	async function publishExample(file: string) {
+		const workflow = await importExample(env.api, file, { solSwitchMessagingApi: messagingCredential, solSwitchCallbacksApi: callbacksCredential });
+		await env.api.publishWorkflow(workflow.id);
+		// The SolSwitch Trigger examples use the callbacks credential: their URLs carry its Shared Secret.
+		const [url] = webhookUrls(workflow, env.webhookBaseUrl, { sharedSecret: CALLBACK_SECRET });
+		return { id: workflow.id, url: url.url };
+	}
+
+	async function injectMo(Body: string, From = '15145550123') {
+		const res = await fetch(`${env.sandbox.url}/_sandbox/gateway/mo`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ From, To: '55555', Body, wait: true }),
+		});
+		return (await res.json()) as { state: string; replyBody?: string };
+	}
+
+	describe('SMS auto-reply on keywords', () => {
+		let optOuts: OptOutScenarioTarget;
+		let workflowId: string;
+		beforeAll(async () => {
+			optOuts = await publishOptOutExample(env, messagingCredential);
+			workflowId = optOuts.workflowId;
+		});
+
+		it('answers a keyword from its table, and anything else with the menu', async () => {
+			expect(await injectMo('hours please')).toMatchObject({ state: 'delivered', replyBody: 'We are open Monday to Friday, 9:00 to 17:00.' });
+			expect(await injectMo('Hello?')).toMatchObject({
+				state: 'delivered',
+				replyBody: 'Thanks! Text HOURS, PRICE or ORDER. Text HELP for help, STOP to opt out.',
+			});
+		});
+
+		it('answers HELP and INFO itself, in English, and AIDE in French', async () => {
+			expect((await injectMo(' help ')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.helpText);
+			expect((await injectMo('info')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.infoText);
+			expect((await injectMo('Aide')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.aideText);
+		});
+
+		it('answers STOP at once and records the opt-out in its Data Table', async () => {
+			const before = (await env.api.waitForExecutions(workflowId, 2)).length;
+			expect((await injectMo('STOP', '15145550999')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.stopText);
+			const executions = await env.api.waitForExecutions(workflowId, before + 1);
+			const stop = executions.find((e) => nodeJson(e, 'Incoming SMS')[0]?.keyword === 'STOP')!;
+			expect(stop.status).toBe('success');
+			expect(nodeJson(stop, 'Record Opt-Out')).toEqual([
+				expect.objectContaining({ from: '15145550999', to: '55555', keyword: 'STOP', optedOutAt: expect.any(String) }),
+			]);
+		});
+
+		it('keeps every opt-out from several numbers, one row each even after a repeated STOP', async () => {
+			const rows = await sendOptOutsAndReadBack(optOuts);
+			expect(rows).toHaveLength(4);
+		});
+	});
+
+	describe('incoming call texts the on-call person', () => {
+		it('sends an SMS with the caller number when a call comes in', async () => {
+			const { id, url } = await publishExample('examples/incoming-call-sms.json');
+			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [url] });
+			const res = await fetch(`${env.sandbox.url}/_sandbox/callbacks/incoming-call`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ From: '4385550111', Extension: '201', DialedNumber: '5145550100' }),
+			});
+			const { CallID } = (await res.json()) as { CallID: string };
+			await callbacksOf(env.sandbox).idle();
+			const [execution] = await env.api.waitForExecutions(id);
+			expect(execution.status).toBe('success');
+			const sms = env.sandbox.exchanges.find({ service: 'gateway' }).filter((e) => e.path.replace(/\/$/, '') === '/sms');
+			expect(sms.map((e) => e.body)).toEqual([
+				{ From: '55555', To: '15145550177', Body: `Call from 4385550111 to 5145550100 (${CallID})`, Key: DEFAULT_GATEWAY_KEY },
+			]);
+			expect(nodeJson(execution, 'Text the On-Call Person')[0]).toMatchObject({ Status: 'OK', ID: expect.any(String) });
+			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [] });
+		});
+	});
+
+	describe('IVR routing by digits', () => {
+		it('answers each digit with the option of the table, as plain text, and the fallback for the rest', async () => {
+			const { url } = await publishExample('examples/ivr-routing.json');
+			expect(url).toMatch(/\/digit-validation\?secret=e2e-callback-secret$/);
+			const press = async (Digits: string, to = url) => {
+				const res = await fetch(`${env.sandbox.url}/_sandbox/callbacks/digit-validation`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ url: to, Digits }),
+				});
+				return (await res.json()) as { status: number; option: string; contentType: string };
+			};
+			// Without the credential's Shared Secret the trigger refuses the request.
+			expect((await press('1', url.replace(/\?.*$/, ''))).status).toBe(401);
+			expect(await press('1')).toMatchObject({ status: 200, option: 'sales' });
+			expect(await press('2')).toMatchObject({ status: 200, option: 'support' });
+			const other = await press('9');
+			expect(other).toMatchObject({ status: 200, option: 'operator' });
+			expect(other.contentType).toMatch(/^text\/plain/);
+		});
+	});
+}

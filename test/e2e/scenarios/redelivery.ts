@@ -1,0 +1,170 @@
+// Redelivery memory, end to end: the gateway delivers message A, then B, then A again (a redelivery:
+// the gateway did not get, or did not keep, the first answer), and a delivery report twice. Each
+// must start one execution only, in every reply mode, wherever the executions run (one n8n process,
+// or queue mode with the reply computed on a worker and one or two webhook processors).
+import { randomUUID } from 'node:crypto';
+import { gatewayOf } from '../../../sandbox/gateway';
+import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
+import { nodeJson, type Execution } from '../../../scripts/n8n-harness';
+import type { ScenarioEnv } from './env';
+
+export type ReplyMode = 'onReceived' | 'responseNode' | 'lastNode';
+export const REPLY_MODES: ReplyMode[] = ['onReceived', 'responseNode', 'lastNode'];
+
+/** The reply Body the workflow computes (modes where the workflow answers). */
+export const computedReply = (text: string) => `Got ${text}`;
+
+/**
+ * A published workflow: Messaging Trigger ("SMS In") in `replyMode`, then Reply to Message ("Reply",
+ * answering `replyBody`) except in mode Immediately. Returns its id and its trigger's URL.
+ */
+export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string, replyBody = '={{ "Got " + $json.text }}') {
+	const webhookId = randomUUID();
+	const trigger = {
+		id: randomUUID(),
+		name: 'SMS In',
+		type: 'n8n-nodes-solswitch.solSwitchMessagingTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: { events: ['sms', 'mms', 'report'], replyMode, compliance: true, options: {} },
+		credentials: { solSwitchMessagingApi: { id: credentialId, name: 'Gateway' } },
+	};
+	const reply = {
+		id: randomUUID(),
+		name: 'Reply',
+		type: 'n8n-nodes-solswitch.solSwitchMessaging',
+		typeVersion: 1,
+		position: [220, 0],
+		parameters: { resource: 'message', operation: 'reply', Body: replyBody, options: {} },
+	};
+	const workflow = await env.api.createWorkflow({
+		name: `Redelivery ${replyMode} ${webhookId.slice(0, 8)}`,
+		nodes: replyMode === 'onReceived' ? [trigger] : [trigger, reply],
+		connections: replyMode === 'onReceived' ? {} : { 'SMS In': { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
+	});
+	await env.api.publishWorkflow(workflow.id);
+	return { id: workflow.id, url: `${env.webhookBaseUrl}/webhook/${webhookId}/message`, webhookId };
+}
+
+export async function createGatewayCredential(env: ScenarioEnv): Promise<string> {
+	const credential = await env.api.createCredential('Gateway', 'solSwitchMessagingApi', {
+		baseUrl: env.sandbox.url,
+		apiKey: DEFAULT_GATEWAY_KEY,
+		inboundApiKey: DEFAULT_INBOUND_KEY,
+		inboundKeyType: 'body',
+	});
+	return credential.id;
+}
+
+/**
+ * Every execution of the workflow once things are quiet: at least `expected` settled, then a grace
+ * period in which a stray second execution (the failure this suite looks for) would show up.
+ */
+export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string, expected: number, graceMs = 1500): Promise<Execution[]> {
+	await env.api.waitForExecutions(workflowId, expected);
+	await new Promise((resolve) => setTimeout(resolve, graceMs));
+	const all = await env.api.executionSummaries(workflowId);
+	return await env.api.waitForExecutions(workflowId, all.length);
+}
+
+/**
+ * Waits until n8n has saved the memory of a callback's answer. The trigger writes its answer to the
+ * gateway a few milliseconds before n8n saves the static data (n8n's order, webhook-helpers.js), and
+ * another call loading the static data in between, then saving its own, erases the entry: that race
+ * is measured apart (simultaneousCopies.ts, README "Running in queue mode"). These scenarios prove
+ * what holds once the answer is saved: later messages and the worker's replies do not erase it.
+ */
+export async function untilRemembered(env: ScenarioEnv, workflowId: string, messageId: string): Promise<void> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const workflow = (await env.api.getWorkflow(workflowId)) as { staticData?: unknown };
+		if (JSON.stringify(workflow.staticData ?? null).includes(messageId)) return;
+		if (Date.now() > deadline) throw new Error(`the answer to ${messageId} was never saved in workflow ${workflowId}'s static data`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+/** The message (or report) ID each execution was started for. */
+export function messageIds(executions: Execution[], triggerName = 'SMS In'): string[] {
+	return executions.map((e) => String(nodeJson(e, triggerName)[0]?.id)).sort();
+}
+
+/**
+ * Whether replies computed by the workflow are remembered: yes in one n8n process; not in queue
+ * mode, where n8n gives node code no place to keep them (nodes/shared/messaging/replies.ts), so there
+ * only the answers the trigger gives itself are remembered, and must survive the worker's replies.
+ */
+export interface RedeliveryExpectation {
+	workflowRepliesRemembered: boolean;
+}
+
+export function describeRedeliveryScenarios(env: ScenarioEnv, { workflowRepliesRemembered }: RedeliveryExpectation) {
+	let credentialId: string;
+	beforeAll(async () => {
+		credentialId = await createGatewayCredential(env);
+	});
+
+	async function publish(replyMode: ReplyMode) {
+		const { id, url } = await publishMessagingWorkflow(env, replyMode, credentialId);
+		const gateway = gatewayOf(env.sandbox);
+		gateway.configure({ providerUrl: url, retries: 2 });
+		return { id, gateway };
+	}
+
+	describe.each(REPLY_MODES)('reply mode %s', (replyMode) => {
+		const computed = (text: string) => (replyMode === 'onReceived' ? undefined : computedReply(text));
+		const remembered = replyMode === 'onReceived' || workflowRepliesRemembered;
+
+		// Where the workflow's replies cannot be remembered (queue mode), these two are not defined:
+		// the README says so; the STOP case below is what must hold everywhere.
+		if (remembered) it('A, B, then A again (a redelivery) runs A once, and the redelivery gets the same answer', async () => {
+			const { id, gateway } = await publish(replyMode);
+			const [a, b] = [`A-${randomUUID()}`, `B-${randomUUID()}`];
+			const first = await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'alpha', ID: a }).done;
+			await untilRemembered(env, id, a);
+			const other = await gateway.injectMo({ From: '15145550124', To: '55555', Body: 'bravo', ID: b }).done;
+			await untilRemembered(env, id, b);
+			const again = await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'alpha', ID: a }).done;
+
+			expect([first, other, again].map((d) => [d.state, d.replyBody])).toEqual([
+				['delivered', computed('alpha')],
+				['delivered', computed('bravo')],
+				['delivered', computed('alpha')],
+			]);
+			expect(messageIds(await executionsAfterQuiet(env, id, 2))).toEqual([a, b].sort());
+		});
+
+		if (remembered) it('a delivery report delivered again (after another message) runs once', async () => {
+			const { id, gateway } = await publish(replyMode);
+			const [reportId, c] = [`R-${randomUUID()}`, `C-${randomUUID()}`];
+			const first = await gateway.sendReport(reportId, '55555', '15145550123', 0).done;
+			await untilRemembered(env, id, reportId);
+			const other = await gateway.injectMo({ From: '15145550125', To: '55555', Body: 'charlie', ID: c }).done;
+			await untilRemembered(env, id, c);
+			const again = await gateway.sendReport(reportId, '55555', '15145550123', 0).done;
+			expect([first.state, other.state, again.state]).toEqual(['delivered', 'delivered', 'delivered']);
+			expect(other.replyBody).toBe(computed('charlie'));
+			expect(messageIds(await executionsAfterQuiet(env, id, 2))).toEqual([reportId, c].sort());
+		});
+
+		it('STOP answered by the trigger stays remembered through replies computed by the workflow: its redelivery runs once', async () => {
+			const { id, gateway } = await publish(replyMode);
+			const [stop, d, e] = [`S-${randomUUID()}`, `D-${randomUUID()}`, `E-${randomUUID()}`];
+			const first = await gateway.injectMo({ From: '15145550126', To: '55555', Body: 'STOP', ID: stop }).done;
+			await untilRemembered(env, id, stop);
+			const others = [];
+			for (const [messageId, text] of [[d, 'delta'], [e, 'echo']]) {
+				others.push(await gateway.injectMo({ From: '15145550127', To: '55555', Body: text, ID: messageId }).done);
+				if (remembered) await untilRemembered(env, id, messageId);
+			}
+			const again = await gateway.injectMo({ From: '15145550126', To: '55555', Body: 'STOP', ID: stop }).done;
+			expect(again.replyBody).toBe(first.replyBody);
+			expect(others.map((o) => [o.state, o.replyBody])).toEqual([
+				['delivered', computed('delta')],
+				['delivered', computed('echo')],
+			]);
+			expect(messageIds(await executionsAfterQuiet(env, id, 3))).toEqual([stop, d, e].sort());
+		});
+	});
+}

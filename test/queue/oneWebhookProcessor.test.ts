@@ -1,0 +1,23 @@
+// The end-to-end scenarios of test/e2e/ in queue mode (n8n 2.40.7): one PostgreSQL, one Redis, n8n
+// main with production webhooks off, one webhook processor (the switch and the gateway call it), one
+// worker (every execution runs there). One cluster for the whole file (about a minute to start).
+import { describeExampleScenarios } from '../e2e/scenarios/examples';
+import { describeMessagingScenarios } from '../e2e/scenarios/messaging';
+import { describeOnboardCustomerScenario } from '../e2e/scenarios/onboardCustomer';
+import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
+import { describeSwitchTriggerScenarios } from '../e2e/scenarios/switchTrigger';
+import { useQueueCluster } from './withQueueCluster';
+
+const env = useQueueCluster({ webhookProcessors: 1 });
+
+test('every n8n process of the cluster is up, and main has the package\'s nodes', async () => {
+	const names = await env.api.nodeTypeNames();
+	expect(names).toEqual(expect.arrayContaining(['n8n-nodes-solswitch.solSwitchMessagingTrigger', 'n8n-nodes-solswitch.solSwitchTrigger']));
+	expect(env.cluster.webhookProcessors).toHaveLength(1);
+});
+
+describe('Messaging Trigger', () => describeMessagingScenarios(env));
+describe('redelivery memory', () => describeRedeliveryScenarios(env, { workflowRepliesRemembered: false }));
+describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
+describe('examples', () => describeExampleScenarios(env));
+describe('onboarding example', () => describeOnboardCustomerScenario(env));

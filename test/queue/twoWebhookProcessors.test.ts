@@ -1,0 +1,9 @@
+// Queue mode with two webhook processors behind a load balancer: a message and its redelivery land
+// on different processors (the proxy's turn is 0, 1, 1, 0); then two copies in the same instant.
+import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
+import { describeSimultaneousCopies } from '../e2e/scenarios/simultaneousCopies';
+import { useQueueCluster } from './withQueueCluster';
+
+const env = useQueueCluster({ webhookProcessors: 2 });
+describeRedeliveryScenarios(env, { workflowRepliesRemembered: false });
+describeSimultaneousCopies(env, () => env.cluster.webhookProcessors.map((p) => p.baseUrl));
