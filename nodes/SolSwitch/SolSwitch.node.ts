@@ -13,7 +13,7 @@ export class SolSwitch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch',
 		name: 'solSwitch',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-call.svg', dark: 'file:../../icons/solswitch-call.dark.svg' },
 		group: ['transform'],
 		version: ACTION_NODE_VERSIONS,
 		defaultVersion: LISTING_VERSION,

@@ -13,7 +13,7 @@ export class SolSwitchAdmin implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Admin',
 		name: 'solSwitchAdmin',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-admin.svg', dark: 'file:../../icons/solswitch-admin.dark.svg' },
 		group: ['transform'],
 		version: ACTION_NODE_VERSIONS,
 		defaultVersion: LISTING_VERSION,

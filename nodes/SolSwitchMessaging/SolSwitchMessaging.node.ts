@@ -11,7 +11,7 @@ export class SolSwitchMessaging implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Messaging',
 		name: 'solSwitchMessaging',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-messaging.svg', dark: 'file:../../icons/solswitch-messaging.dark.svg' },
 		group: ['output'],
 		version: 1,
 		subtitle: buildSubtitle(messagingCatalog),

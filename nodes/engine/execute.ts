@@ -15,6 +15,7 @@ import { readFile } from './files';
 import { needsCredential } from './generators/credentials';
 import { isTopLevel, operationLabel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
+import { inTimeZone } from './generators/values';
 import { shapeResponse } from './shapers/basic';
 import { applyListing, readListing } from './shapers/listing';
 import { splitRange } from './transport/ranges';
@@ -29,7 +30,12 @@ export function findOperation(catalog: Catalog, resource: string, operation: str
 	return op;
 }
 
-/** Raw attribute values of one item as the user set them (API names as keys; a file as the attributes it stands for). */
+const DATE_TYPES = new Set(['date', 'dateTime', 'dateOrDateTime']);
+
+/**
+ * Raw attribute values of one item as the user set them (API names as keys; a file as the
+ * attributes it stands for; dates in the workflow's time zone).
+ */
 export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Promise<Record<string, unknown>> {
 	const raw: Record<string, unknown> = {};
 	const additional = (op.attributes.some((a) => !isTopLevel(a))
@@ -47,6 +53,7 @@ export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, i
 		} else if (name in additional) {
 			raw[attribute.name] = additional[name];
 		}
+		if (DATE_TYPES.has(attribute.type) && attribute.name in raw) raw[attribute.name] = inTimeZone(raw[attribute.name], fn.getTimezone());
 	}
 	return raw;
 }

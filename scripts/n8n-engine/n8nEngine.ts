@@ -28,6 +28,8 @@ export interface RunNodeOptions {
 	typeVersion?: number;
 	/** Receives what the node sends through this.sendResponse (as n8n's webhook would answer it). */
 	onSendResponse?: (response: unknown) => void;
+	/** The workflow's Timezone setting (an IANA name); unset, n8n's default zone applies. */
+	timezone?: string;
 }
 
 export interface RunNodeResult {
@@ -52,7 +54,14 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		credentials: Object.fromEntries(credentialNames.map((c) => [c, { id: c, name: c }])),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false, settings: {} });
+	const workflow = new Workflow({
+		id: 'test',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+		settings: options.timezone ? { timezone: options.timezone } : {},
+	});
 	const hooks = new ExecutionLifecycleHooks('trigger', '1', { id: 'test', nodes: [node], connections: {} } as never);
 	let finished!: (run: IRun) => void;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));

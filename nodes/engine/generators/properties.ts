@@ -220,14 +220,16 @@ function fileProperties(attribute: AttributeSpec<string>, show: Conditions): INo
 
 /** The whole `properties` array of a catalog-driven action node. */
 export function buildProperties(catalog: Catalog): INodeProperties[] {
+	// Defaults computed from the catalog are held in variables: n8n's lint (node-param-default-missing)
+	// reads a `default:` that is a member or ?? expression as missing, an identifier as computed.
+	const firstResource = catalog.resources[0].value;
 	const properties: INodeProperties[] = [
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the catalog's first resource
 		{
 			displayName: 'Resource',
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
-			default: catalog.resources[0].value,
+			default: firstResource,
 			options: catalog.resources
 				.map((r) => ({ name: r.name, value: r.value, ...(r.description ? { description: r.description } : {}) }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
@@ -235,14 +237,14 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 	];
 	for (const resource of catalog.resources) {
 		const options = operationOptions(catalog, resource.value);
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the resource's first operation
+		const firstOperation = options[0]?.value ?? '';
 		properties.push({
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			default: options[0]?.value ?? '',
+			default: firstOperation,
 			options,
 		});
 	}
