@@ -26,7 +26,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Messaging Trigger',
 		name: 'solSwitchMessagingTrigger',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-messaging-trigger.svg', dark: 'file:../../icons/solswitch-messaging-trigger.dark.svg' },
 		group: ['trigger'],
 		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
 		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it.
