@@ -23,7 +23,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Messaging Trigger',
 		name: 'solSwitchMessagingTrigger',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-messaging-trigger.svg', dark: 'file:../../icons/solswitch-messaging-trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',

@@ -25,7 +25,7 @@ export class SolSwitchTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Trigger',
 		name: 'solSwitchTrigger',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-trigger.svg', dark: 'file:../../icons/solswitch-trigger.dark.svg' },
 		group: ['trigger'],
 		// 2: the Packet API Key and the Shared Secret moved into the SolSwitch Callbacks API credential.
 		version: [1, LATEST_VERSION],

@@ -15,9 +15,11 @@ import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcom
 import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
 import { readFile } from './files';
 import { needsCredential } from './generators/credentials';
-import { isTopLevel, paramName } from './generators/names';
+import { isTopLevel, operationLabel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
+import { inTimeZone } from './generators/values';
 import { shapeResponse } from './shapers/basic';
+import { applyListing, readListing } from './shapers/listing';
 import { splitRange } from './transport/ranges';
 import { returnsRecords } from './catalog/responseKinds';
 import { defaultCustomerOf } from './defaultCustomer';
@@ -31,7 +33,12 @@ export function findOperation(catalog: Catalog, resource: string, operation: str
 	return op;
 }
 
-/** Raw attribute values of one item as the user set them (API names as keys; a file as the attributes it stands for). */
+const DATE_TYPES = new Set(['date', 'dateTime', 'dateOrDateTime']);
+
+/**
+ * Raw attribute values of one item as the user set them (API names as keys; a file as the
+ * attributes it stands for; dates in the workflow's time zone).
+ */
 export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Promise<Record<string, unknown>> {
 	const raw: Record<string, unknown> = {};
 	const additional = (op.attributes.some((a) => !isTopLevel(a))
@@ -43,11 +50,13 @@ export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, i
 			Object.assign(raw, await readFile(fn, attribute, itemIndex));
 		} else if (isTopLevel(attribute)) {
 			const cond = attribute.required;
-			// A conditionally shown field is absent from the parameters while hidden.
-			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
+			// A conditionally shown field is absent from the parameters while hidden (as is one that Simplify sets).
+			const hideable = typeof cond === 'object' || (op.simplify?.request !== undefined && attribute.name in op.simplify.request);
+			raw[attribute.name] = hideable ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
 		} else if (name in additional) {
 			raw[attribute.name] = additional[name];
 		}
+		if (DATE_TYPES.has(attribute.type) && attribute.name in raw) raw[attribute.name] = inTimeZone(raw[attribute.name], fn.getTimezone());
 	}
 	return raw;
 }
@@ -64,10 +73,10 @@ export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defau
 	return value === undefined ? body : { ...body, [attribute.name]: value };
 }
 
-/** "DID > Add": the resource and operation as the editor shows them. */
+/** "DID > Create": the resource and operation as the editor shows them. */
 export function functionLabel(catalog: Catalog, op: OperationSpec): string {
 	const resource = catalog.resources.find((r) => r.value === op.resource)?.name ?? op.resource;
-	return `${resource} > ${op.name}`;
+	return `${resource} > ${operationLabel(op)}`;
 }
 
 export async function runOperation(
@@ -86,9 +95,11 @@ export async function runOperation(
 	}
 	// An operation that sends no request needs no credential, unless it has a Customer to default.
 	const credentials = needsCredential(op) ? await credentialsOnce(fn, catalog.service.credential) : {};
-	const body = applyCustomerDefault(op, checked.body as IDataObject, catalog.service.defaultCustomer?.(credentials));
+	const listing = readListing(fn, op, itemIndex);
+	const checkedBody = listing.simplify ? { ...(checked.body as IDataObject), ...op.simplify?.request } : (checked.body as IDataObject);
+	const body = applyCustomerDefault(op, checkedBody, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
-	if (op.local) return await op.local(body, ctx);
+	if (op.local) return applyListing(op, listing, await op.local(body, ctx));
 	// A function that needs a global key says so when the switch refuses a customer-scoped one.
 	const hints = op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : [];
 	const send = (partBody: IDataObject) =>
@@ -106,21 +117,19 @@ export async function runOperation(
 	const parts = rangeParts(op, body, options);
 	const answers: unknown[] = [];
 	let emptyReason: string | undefined;
+	const items: INodeExecutionData[] = [];
+	let answered = false;
 	for (const part of parts) {
 		const answer = await send(part);
+		answered ||= answer.kind !== 'empty';
 		if (answer.kind === 'empty') emptyReason = answer.reason;
-		else answers.push(answer.data);
+		else if (op.split?.merge) answers.push(answer.data);
+		// Parts shaped one by one: no further request once the limit is reached.
+		else if (items.push(...(await shapeResponse(op.response, answer.data, ctx))) >= listing.limit) break;
 	}
-	if (!answers.length) {
-		return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
-	}
-	if (answers.length === 1 || op.split?.merge) {
-		const merged = answers.length === 1 ? answers[0] : op.split!.merge!(answers);
-		return await shapeResponse(op.response, merged, ctx);
-	}
-	const items: INodeExecutionData[] = [];
-	for (const data of answers) items.push(...(await shapeResponse(op.response, data, ctx)));
-	return items;
+	if (answers.length) items.push(...(await shapeResponse(op.response, answers.length === 1 ? answers[0] : op.split!.merge!(answers), ctx)));
+	if (!answered) return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
+	return applyListing(op, listing, items);
 }
 
 /** The request bodies of an operation: one, or one per part of a split date range. */
