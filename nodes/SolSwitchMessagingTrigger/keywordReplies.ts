@@ -5,7 +5,7 @@
  * (1 to 136 characters), checked in the editor (a hint), at publication and when answering.
  */
 import type { IDataObject, INodeProperties, NodeHint } from 'n8n-workflow';
-import { BODY_MAX, bodyProblem } from '../shared/messaging/body';
+import { BODY_MAX, BODY_MIN, bodyProblem } from '../shared/messaging/body';
 import { isComplianceKeyword, normalizedKeyword } from '../shared/messaging/keywords';
 
 export const KEYWORD_REPLIES = 'keywordReplies';
@@ -37,7 +37,7 @@ export const keywordRepliesProperty: INodeProperties = {
 					type: 'string',
 					typeOptions: { rows: 2 },
 					default: '',
-					description: `The text sent back, 1 to ${BODY_MAX} characters`,
+					description: `The text sent back, ${BODY_MIN} to ${BODY_MAX} characters`,
 				},
 				{
 					displayName: 'Run Workflow Too',
@@ -89,5 +89,5 @@ export const keywordReplyHint: NodeHint = {
 	type: 'warning',
 	location: 'ndv',
 	whenToDisplay: 'always',
-	displayCondition: `={{ ($parameter["${KEYWORD_REPLIES}"]?.keywords ?? []).some((k) => Array.from(String(k.reply ?? "")).length < 1 || Array.from(String(k.reply ?? "")).length > ${BODY_MAX}) }}`,
+	displayCondition: `={{ ($parameter["${KEYWORD_REPLIES}"]?.keywords ?? []).some((k) => Array.from(String(k.reply ?? "")).length < ${BODY_MIN} || Array.from(String(k.reply ?? "")).length > ${BODY_MAX}) }}`,
 };
