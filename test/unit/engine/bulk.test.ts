@@ -44,9 +44,10 @@ describe('runBounded', () => {
 		const starts: number[] = [];
 		const t0 = Date.now();
 		await runBounded(6, { concurrency: 6, perSecond: 50 }, async () => void starts.push(Date.now() - t0), false);
-		// 20 ms apart: the 6th start comes 100 ms after the first (timers may fire a millisecond early).
-		expect(starts[5] - starts[0]).toBeGreaterThanOrEqual(95);
-		for (let i = 1; i < 6; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(15);
+		// The k-th start is reserved k x 20 ms after the first; a busy machine can only make a start
+		// later than its slot (so no upper bound, and no gap between two starts is asserted: a late
+		// start may be followed closely by the next one's slot). Timers may fire a millisecond early.
+		for (let i = 0; i < 6; i++) expect(starts[i]).toBeGreaterThanOrEqual(i * 20 - 2);
 	});
 });
 
