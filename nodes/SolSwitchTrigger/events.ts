@@ -53,7 +53,7 @@ const digitValidationFields: INodeProperties[] = [
 			{
 				name: 'Answer Node',
 				value: 'responseNode',
-				description: 'A SolSwitch node (Answer Digit Validation) answers (n8n\'s Respond to Webhook cannot follow this trigger)',
+				description: 'A SolSwitch node (Digit Validation > Answer) answers (n8n\'s Respond to Webhook cannot follow this trigger)',
 			},
 		],
 		default: 'lastNode',

@@ -30,12 +30,12 @@ const SWITCH_HINTS: SwitchHint[] = [
 	{ reason: /unknown customer id/i, hint: "No customer has that ID: check the Customer field or the credential's Default Customer." },
 	{
 		reason: /unknown channel/i,
-		hint: 'The call may have ended. Take a current channel from Call > List Active Calls.',
+		hint: 'The call may have ended. Take a current channel from Call > Get Many (List Active Calls).',
 		sentWith: ['Channel'],
 	},
 	{
 		reason: /unknown callid/i,
-		hint: 'Check the CallID: it comes from New Call, List Active Calls or the CDR export.',
+		hint: 'Check the CallID: it comes from Call > Place (New Call), Call > Get Many (List Active Calls) or Report > Export Call Records (CDR Export).',
 		sentWith: ['CallID'],
 	},
 	{

@@ -24,6 +24,8 @@ export interface RunNodeOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** The node's version, as a saved workflow stores it (default 1). */
+	typeVersion?: number;
 	/** Receives what the node sends through this.sendResponse (as n8n's webhook would answer it). */
 	onSendResponse?: (response: unknown) => void;
 	/** The workflow's Timezone setting (an IANA name); unset, n8n's default zone applies. */
@@ -46,7 +48,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		id: 'node-under-test',
 		name: 'Node Under Test',
 		type: `n8n-nodes-solswitch.${options.type}`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0] as [number, number],
 		parameters: options.parameters,
 		credentials: Object.fromEntries(credentialNames.map((c) => [c, { id: c, name: c }])),

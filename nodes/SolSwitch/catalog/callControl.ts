@@ -29,7 +29,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				label: 'Destination Number',
 				type: 'digits',
 				topLevel: true,
-				description: 'Destination number. Give this, the source number, or both.',
+				description: 'Number the call is placed to. Give this, the source number, or both.',
 			},
 			{
 				name: 'header-name',
@@ -60,6 +60,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'getCallerId',
 		name: 'Caller ID Request',
+		label: 'Get Caller',
 		action: 'Get the caller of the call ringing an extension',
 		description: 'CallID, dialed DID, IVR option and caller of the current call of an extension',
 		path: 'calleridrequest',
@@ -73,6 +74,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'hold',
 		name: 'Hold Call',
+		label: 'Hold',
 		action: 'Put a call on hold',
 		path: 'holdcall',
 		attributes: [channel('Channel of the call to hold.'), customer()],
@@ -82,7 +84,8 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'listActive',
 		name: 'List Active Calls',
-		action: 'List the calls in progress',
+		label: 'Get Many',
+		action: 'Get many calls in progress',
 		description: 'One item per active call, with its channels (used by Hold, Transfer and DTMF)',
 		path: 'listactivecalls',
 		attributes: [customer()],
@@ -92,6 +95,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'newCall',
 		name: 'New Call',
+		label: 'Place',
 		action: 'Place a call from an extension',
 		description: 'Calls the source Extension, then connects it to the Destination',
 		path: 'newcall',
@@ -126,6 +130,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 			},
 			{
 				name: 'Timeout',
+				label: 'Ring Timeout',
 				type: 'integer',
 				default: 25,
 				switchDefault: '25',
@@ -163,6 +168,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'sendDtmf',
 		name: 'Transmit DTMF',
+		label: 'Send DTMF',
 		action: 'Send DTMF tones to a call',
 		path: 'dtmf',
 		attributes: [
@@ -183,6 +189,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'call',
 		operation: 'transfer',
 		name: 'Transfer Call',
+		label: 'Transfer',
 		action: 'Transfer a call to another number',
 		path: 'transfercall',
 		attributes: [
@@ -202,7 +209,8 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'callerIdRoute',
 		operation: 'manage',
 		name: 'Manage Caller ID Routes',
-		action: 'Add, edit or delete a caller ID route',
+		label: 'Manage',
+		action: 'Set or delete a caller ID route',
 		path: 'managecid',
 		attributes: [
 			{
@@ -254,6 +262,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'fax',
 		operation: 'send',
 		name: 'Outbound Fax',
+		label: 'Send',
 		action: 'Send a PDF as a fax',
 		description: 'OK means the fax was queued',
 		path: 'fax',
@@ -281,6 +290,7 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'queue',
 		operation: 'scheduleCallback',
 		name: 'Schedule Queue Callback',
+		label: 'Schedule Callback',
 		action: 'Schedule a callback from a queue',
 		path: 'scheduledqueuecallback',
 		attributes: [

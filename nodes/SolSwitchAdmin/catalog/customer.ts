@@ -4,7 +4,7 @@ import { digits, flag, number, required, text } from '../../shared/catalog/attri
 import { RULES } from '../../shared/catalog/rules';
 import type { AdminLists } from '../methods/listSearch';
 import { recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'customer', noun: 'customer', path: 'customer', scope: 'global' };
 
@@ -13,8 +13,8 @@ const customerId = recordId('customers', 'Internal customer ID', { label: 'Custo
 /** Required on add. */
 const addRequired = [
 	required(text('CustomerNumber', 'External customer number')),
-	required(text('FirstName', 'First name')),
-	required(text('LastName', 'Last name')),
+	required(text('FirstName', 'First name of the customer contact')),
+	required(text('LastName', 'Last name of the customer contact')),
 	required(text('Company', 'Company name')),
 	required(digits('RouteGroupID', 'Default outbound route group ID', { label: 'Route Group ID' })),
 	required(number('MaxSIPAccounts', 'Maximum SIP accounts, 0 = unlimited', { label: 'Max SIP Accounts' })),
@@ -22,13 +22,13 @@ const addRequired = [
 
 /** Optional on add; every field except Active (view only, new customers are active). */
 const optionalFields = [
-	text('StreetNumber', 'Street number'),
-	text('StreetName', 'Street name'),
-	text('Unit', 'Unit'),
-	text('City', 'City'),
+	text('StreetNumber', 'Street number of the customer address'),
+	text('StreetName', 'Street name of the customer address'),
+	text('Unit', 'Unit or suite of the customer address'),
+	text('City', 'City of the customer address'),
 	text('Province', 'Province or state'),
-	text('Country', 'Country'),
-	text('PostalCode', 'Postal code'),
+	text('Country', 'Country of the customer address'),
+	text('PostalCode', 'Postal or ZIP code of the customer address'),
 	text('Phone', 'Phone number'),
 	text('Fax', 'Fax number'),
 	number('MaxTrunks', 'Maximum trunks, 0 = unlimited'),
@@ -73,7 +73,7 @@ export const customerSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, CustomerNumber, Company, FirstName, LastName' },
 			{ name: 'Full', value: 'Full', description: 'Every field of the record' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'CustomerNumber', 'Company', 'FirstName', 'LastName', 'Phone', 'City', 'Timezone', 'Active']) }),
 	{ ...addOp(suite, [...addRequired, ...optionalFields], { kind: 'object' }, 'Create a customer (active, with a default music-on-hold class); answers its CustomerID'), rules: sscRules },
 	editOp(suite, customerId, [...addRequired, ...optionalFields]),
 	deleteOp(suite, customerId, [], 'Delete a customer and all its data, as the portal does'),

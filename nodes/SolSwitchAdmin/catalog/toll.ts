@@ -9,6 +9,8 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 		resource: 'toll',
 		operation: 'rates',
 		name: 'Toll Rates',
+		label: 'Get Rates',
+		returnsMany: true,
 		action: 'Get the rates of a toll plan',
 		description: 'One item per rate (Prefix, Area, Value) of a toll plan, or the rate of one prefix',
 		path: 'tollrates',
@@ -22,6 +24,7 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 		resource: 'toll',
 		operation: 'report',
 		name: 'Toll Reporting',
+		label: 'Get Charges',
 		action: 'Get toll charges for a period',
 		description:
 			'One item per record: a summary per customer, or with a customer number (or a customer-scoped key) a per-call breakdown',
@@ -34,5 +37,6 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 			{ name: 'CustNum', label: 'Customer Number', type: 'string', description: 'External customer number: a per-call breakdown of that customer instead of the summary' },
 		],
 		response: { kind: 'keyed', keyName: 'Entry' },
+		returnAllByDefault: true,
 	},
 ];

@@ -57,6 +57,7 @@ export const messages: Array<OperationSpec<never>> = [
 			},
 		],
 		response: { kind: 'custom', shape: shapeSentSms, records: false },
+		bulk: true,
 	},
 	{
 		resource: 'message',
@@ -70,6 +71,7 @@ export const messages: Array<OperationSpec<never>> = [
 		// ContentName, ContentType and Content come from binary data or by hand (see mmsContent.ts).
 		attributes: [from, to, mmsContent],
 		response: { kind: 'object' },
+		bulk: true,
 	},
 	{
 		resource: 'message',

@@ -21,6 +21,7 @@ export const usage: Array<OperationSpec<never>> = [
 		resource: 'usage',
 		operation: 'report',
 		name: 'Usage Report',
+		label: 'Get Report',
 		action: 'Get message counts and records for a period',
 		description: 'Segment counts and per-message records; ranges over 45 days are split into several queries and merged',
 		path: '/sms/report',

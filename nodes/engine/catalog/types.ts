@@ -176,8 +176,13 @@ export type LocalRunner = (body: IDataObject, ctx: ShapeContext) => Promise<INod
 interface OperationBase<L extends string> {
 	resource: string;
 	operation: string;
-	/** The function's name in the interface document, also the operation's label. */
+	/** The function's name in the interface document (README, error hints, and the editor unless `label`). */
 	name: string;
+	/**
+	 * The operation's name in the editor when n8n's UX guidelines name it otherwise than the
+	 * document (Create, Update, Get Many, Delete ...); the dropdown then shows `name` in its description.
+	 */
+	label?: string;
 	/** Short sentence for the operation dropdown ("Place a call from an extension"). */
 	action: string;
 	description?: string;
@@ -192,6 +197,26 @@ interface OperationBase<L extends string> {
 	 * never `resource` or `operation` (so renaming an operation cannot orphan them).
 	 */
 	fields?: INodeProperties[];
+	/**
+	 * Whether the answer is a list of records, offered with Return All / Limit (node version 2 on).
+	 * Default: true for the 'list' and 'keyed' response kinds, false otherwise.
+	 */
+	returnsMany?: boolean;
+	/**
+	 * A report over a date range the user chose: Return All starts on (the whole range), where n8n's
+	 * usual default (off, 50 records) would cut a day's call records short without anyone noticing.
+	 */
+	returnAllByDefault?: boolean;
+	/** Records with dozens of fields: what the Simplify toggle (node version 2 on) keeps. */
+	simplify?: SimplifySpec;
+}
+
+/** The short set Simplify returns, and what the request asks for so that every field of it comes back. */
+export interface SimplifySpec {
+	/** The fields kept, in this order (those the record lacks are left out). */
+	fields: string[];
+	/** Attributes set in the request while simplifying, e.g. { ViewType: 'Full' }. */
+	request?: IDataObject;
 }
 
 /** A function of the interface: one request (or one per part of a split range) to `path`. */
@@ -204,6 +229,11 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
 	deprecatedBy?: string;
+	/**
+	 * One request per item that may run several at once (sending messages): Options > Concurrency and
+	 * Messages Per Second (engine/bulk.ts). Output stays in input order; nothing is retried.
+	 */
+	bulk?: boolean;
 	/** Body encodings the function accepts (default both); with only 'json', Send Body As is not offered. */
 	bodyFormats?: Array<'json' | 'form'>;
 }
@@ -220,6 +250,7 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	split?: undefined;
 	scope?: undefined;
 	deprecatedBy?: undefined;
+	bulk?: undefined;
 	bodyFormats?: undefined;
 }
 

@@ -13,6 +13,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 import type { ServiceSpec } from '../catalog/types';
+import { credentialsOnce } from './credentialsOnce';
 import { isEmptyReason } from './failures';
 import { httpFailure, isHtml, plainText } from './httpAnswers';
 
@@ -94,7 +95,7 @@ function hasValidStatus(data: unknown): boolean {
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
-	const credentials = await ctx.getCredentials(req.service.credential);
+	const credentials = await credentialsOnce(ctx, req.service.credential);
 	const secrets = req.service.secrets(credentials);
 	const service = req.service.name;
 	const url = req.service.url(credentials, req.path);
@@ -104,6 +105,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		body: req.body,
 		json: true,
 		returnFullResponse: true,
+		// An HTTP error status is an answer, not a thrown error: n8n's httpRequestWithAuthentication
+		// sends a request again after a thrown 401, which would send an SMS twice.
 		ignoreHttpStatusErrors: true,
 		timeout: req.timeout ?? 30000,
 		headers:
@@ -113,7 +116,11 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	};
 	let response: { statusCode: number; body: unknown };
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.service.credential, options)) as {
+		// The credential already read is handed over, or n8n would read it from its database again.
+		const type = req.service.credential;
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options, {
+			credentialsDecrypted: { id: '', name: type, type, data: credentials },
+		})) as {
 			statusCode: number;
 			body: unknown;
 		};

@@ -88,7 +88,7 @@ export const channel = (description: string): AttributeSpec<'activeChannels'> =>
 	name: 'Channel',
 	type: 'string',
 	required: true,
-	description: `${description} Pick it from the calls in progress, or type it (SourceChannel / DestinationChannel of Call > List Active Calls).`,
+	description: `${description} Pick it from the calls in progress, or type it (SourceChannel / DestinationChannel of Call > Get Many).`,
 	placeholder: 'SIP/201-0000002a',
 	load: 'activeChannels',
 	loadManualLabel: 'By Channel',

@@ -74,7 +74,7 @@ describe('Customer suite', () => {
 	it('refuses a customer-scoped key with a hint that a global key is needed', async () => {
 		const { error } = await admin.run('customer', 'add', required, { credentials: env.customer2Credentials() });
 		expect(error?.message).toMatch(/requires a key with global access/);
-		expect(error?.description).toMatch(/^Customer > Add needs an API key with global \(system-level\) access/);
+		expect(error?.description).toMatch(/^Customer > Create needs an API key with global \(system-level\) access/);
 		expect([...admin.state.customers.values()].filter((c) => c.CustomerNumber === 'C-2001')).toHaveLength(0);
 	});
 });

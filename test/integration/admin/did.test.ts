@@ -105,7 +105,7 @@ describe('DID suite', () => {
 		expect(items).toHaveLength(0);
 		expect(error?.message).toBe('The switch answered FAIL: This function requires a key with global access');
 		expect(error?.description).toBe(
-			'DID > View needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.',
+			'DID > Get Many needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.',
 		);
 	});
 

@@ -77,8 +77,8 @@ describe('request schema generated from the table', () => {
 		expect(fails(ranged, { Position: 1 })).toBe('Position must be 2 or more');
 		// The document states no range for Timeout (seconds, default 25): none is invented.
 		expect(buildRequestBody(op('newCall'), { Extension: '201', Destination: '1', Timeout: 0 }).ok).toBe(true);
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 'soon' })).toBe('Timeout must be a number');
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 2.5 })).toBe('Timeout must be a whole number');
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 'soon' })).toBe('Ring Timeout must be a number');
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 2.5 })).toBe('Ring Timeout must be a whole number');
 	});
 
 	it('parses JSON attributes typed as text and refuses malformed JSON', () => {
