@@ -4,7 +4,7 @@
  * nodes/shared/messaging/replies.ts's business; this file is the only caller.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { createReplyMemory, dedupKey, hasReplyMemory, recall, remember, type RememberedReply } from '../shared/messaging/replies';
+import { createReplyMemory, dedupKey, hasReplyMemory, recall, remember, sentReply, type RememberedReply } from '../shared/messaging/replies';
 import type { CallbackType } from './callback';
 
 export function redeliveryKey(type: CallbackType, item: { id?: unknown; status?: unknown }): string {
@@ -19,6 +19,32 @@ export function answeredBefore(fn: IWebhookFunctions, key: string, now: number):
 /** Remembers an answer that started an execution (with its reply Body, if any). */
 export function rememberAnswer(fn: IWebhookFunctions, key: string, now: number, body?: string) {
 	remember(fn.getWorkflowStaticData('global'), key, now, body);
+}
+
+/** The part of the response object a reply passes through. */
+interface EndableResponse {
+	statusCode: number;
+	end: (...args: unknown[]) => unknown;
+}
+
+/**
+ * Reply mode "Using Reply to Message Node": remembers the reply the workflow computes when n8n writes
+ * it to the gateway. n8n writes Reply to Message's Buffer body with res.end(), then saves this call's
+ * static data (see nodes/shared/messaging/replies.ts): writing it here, synchronously, as the bytes
+ * pass, is what puts the reply in that save, in one n8n process and in queue mode alike. An answer
+ * that is not {"Status":"OK"} with HTTP 200 (n8n's error when the workflow fails) is not remembered,
+ * so the gateway's retry runs the workflow again.
+ */
+export function rememberReplyWhenSent(fn: IWebhookFunctions, key: string, now: number) {
+	const staticData = fn.getWorkflowStaticData('global');
+	const res = fn.getResponseObject() as unknown as EndableResponse;
+	const end = res.end;
+	res.end = function (this: unknown, ...args: unknown[]) {
+		res.end = end;
+		const reply = typeof args[0] === 'function' ? undefined : sentReply(res.statusCode, args[0]);
+		if (reply) remember(staticData, key, now, reply.body);
+		return end.apply(this, args);
+	};
 }
 
 /** At publication: whether the memory exists in the workflow's static data (checkExists). */

@@ -252,8 +252,9 @@ export class TriggerServer {
 	): Promise<{ response?: IDataObject; failed: boolean }> {
 		const hooks = new ExecutionLifecycleHooks('webhook', 'exec', { id: 'wf', nodes: [trigger, ...after], connections } as never);
 		let response: IDataObject | undefined;
+		// n8n waits for a node's answer (sendResponse) only in reply mode responseNode.
 		hooks.addHandler('sendResponse', (r) => {
-			response ??= r as IDataObject;
+			if (replyMode === 'responseNode') response ??= r as IDataObject;
 		});
 		let finished!: (run: IRun) => void;
 		const done = new Promise<IRun>((resolve) => (finished = resolve));
@@ -311,7 +312,15 @@ export class TriggerServer {
 		const { response, failed } = await this.runWorkflow(built, result.workflowData[0], replyMode);
 		if (failed && !response) return void r.status(500).json({ message: 'Error in workflow' });
 		if (!response) return void r.status(200).end();
-		r.status(200).json((response as { body?: unknown }).body ?? response);
+		const { body, headers, statusCode } = response as { body?: unknown; headers?: Record<string, string>; statusCode?: number };
+		if (Buffer.isBuffer(body)) {
+			// n8n's setupResponseNodePromise: a Buffer body is written with res.end() as it came, before
+			// n8n saves the call's static data (here, this.staticData is that data, kept as it is).
+			r.status(statusCode ?? 200);
+			for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+			return void res.end(body);
+		}
+		r.status(200).json(body ?? response);
 	}
 }
 

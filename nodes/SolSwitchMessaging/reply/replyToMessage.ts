@@ -2,22 +2,20 @@
  * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
  * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
  * (bodyProblem, RULES.body's limits) here, once the message is known to be an SMS: MMS and reports carry
- * no Body, so a reply expression there is never checked. Where n8n lets it (one n8n process,
- * not a queue-mode worker: nodes/shared/messaging/replies.ts) the reply is also remembered in the
- * workflow's static data, so that a redelivery of the same message gets the same answer from the
- * trigger without a second execution.
+ * no Body, so a reply expression there is never checked. It writes no static data: the trigger
+ * remembers the reply as n8n writes it to the gateway (nodes/shared/messaging/replies.ts), so that a
+ * redelivery of the same message gets the same answer without a second execution.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { bodyProblem } from '../../shared/messaging/body';
-import { dedupKey, okReply, rememberWhereVisible } from '../../shared/messaging/replies';
+import { okReply } from '../../shared/messaging/replies';
 
 export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';
 
 interface TriggerMessage {
 	type: 'sms' | 'mms' | 'report';
 	id: string;
-	status?: number;
 	/** The trigger answered already (compliance keyword, or reply mode "Immediately"). */
 	answered?: boolean;
 }
@@ -40,7 +38,6 @@ function triggerMessage(fn: IExecuteFunctions, itemIndex: number): TriggerMessag
 	return {
 		type: json.type as TriggerMessage['type'],
 		id: json.id,
-		status: typeof json.status === 'number' ? json.status : undefined,
 		answered: json.answered === true,
 	};
 }
@@ -57,9 +54,9 @@ export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Prom
 	// One answer per callback: the first item answers; later items (and callbacks the trigger already
 	// answered) pass the reply through without sending again.
 	if (itemIndex === 0 && !message.answered) {
-		fn.sendResponse({ body: reply, headers: { 'content-type': 'application/json' }, statusCode: 200 });
-		// Not on a queue-mode worker: see replies.ts for why a write there would wipe the memory.
-		rememberWhereVisible(fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
+		// A Buffer body (the same bytes on the wire): n8n writes it before it saves the webhook call's
+		// static data, where the trigger remembers it (nodes/shared/messaging/replies.ts).
+		fn.sendResponse({ body: Buffer.from(JSON.stringify(reply)), headers: { 'content-type': 'application/json' }, statusCode: 200 });
 	}
 	return [{ json: reply }];
 }

@@ -13,7 +13,7 @@ import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordRepl
 import { okReply } from '../../shared/messaging/replies';
 import type { CallbackType } from '../callback';
 import { downloadMedia } from '../media';
-import { answeredBefore, redeliveryKey, rememberAnswer } from '../redeliveries';
+import { answeredBefore, redeliveryKey, rememberAnswer, rememberReplyWhenSent } from '../redeliveries';
 
 type ComplianceTextName = keyof typeof DEFAULT_COMPLIANCE_TEXTS;
 
@@ -92,5 +92,7 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 	}
 	// The workflow answers (Reply to Message or the last node); n8n answers
 	// with an HTTP error if it fails, and the gateway retries: nothing is lost.
+	// Reply to Message's answer is remembered as n8n writes it; the last node's cannot be (replies.ts).
+	if (replyMode === 'responseNode') rememberReplyWhenSent(fn, key, now);
 	return { workflowData: [[output]] };
 }

@@ -12,30 +12,31 @@ export function okReply(body?: string): IDataObject {
  * Replies given for a message ID, kept in the workflow's static data. The trigger acknowledges a
  * redelivery it finds here without a second execution, repeating the reply Body.
  *
- * Who may write it, and why (read in n8n 2.40.7's compiled source):
- * - The webhook process (the trigger's webhook(), where every callback passes) loads the static data
- *   from the database for each call (n8n/dist/webhooks/live-webhooks.js executeWebhook) and saves it
- *   back, whole, in its response callback. That save keeps what the trigger wrote only when the
- *   trigger answered the call itself (noWebhookResponse: the callback runs at once, before the
- *   execution is queued: n8n/dist/webhooks/webhook-helpers.js). When the workflow answers, the
- *   runner first builds a second Workflow on the same static data object
- *   (n8n/dist/workflow-runner.js establishContextForPersistence), and n8n-workflow's
- *   ObservableObject.create (n8n-workflow/dist/cjs/observable-object.js) resets its __dataChanged
- *   flag, so n8n/dist/workflows/workflow-static-data.service.js saveStaticData skips what the trigger
- *   wrote. (And in "Using Reply to Message Node" mode a save at the answer races n8n's own
- *   process.nextTick(() => res.end()) in webhook-helpers.js setupResponseNodePromise.)
- * - A queue-mode worker runs the execution from the workflow copy saved with it, which carries no
- *   static data (n8n/dist/executions/execution-data/types.js toWorkflowSnapshot; the worker reloads
- *   it from the database only for resumed executions: n8n/dist/scaling/job-processor.js
- *   loadStaticData), and when the run ends it replaces the workflow's static data with what that run
- *   wrote (n8n/dist/execution-lifecycle/execution-lifecycle-hooks.js hookFunctionsSaveWorker,
- *   newStaticData from n8n-core/dist/execution-engine/workflow-execute.js). A write there wipes
- *   every other entry.
- * So: the trigger remembers the answers it gives itself (compliance keywords, "Immediately"); Reply
- * to Message adds its reply only where the memory is visible (one n8n process: the execution shares
- * the webhook call's static data), never on a worker, where the memory is never loaded. The memory
- * object is created when the workflow is published (the trigger's webhook methods; n8n saves the
- * static data right after them), so every process that loads the static data sees it.
+ * Only the trigger's webhook() writes it, in the webhook phase's static data, which n8n saves in its
+ * answer callback (read in n8n 2.40.7's compiled source; 1.123.81 does the same):
+ * - n8n/dist/webhooks/live-webhooks.js executeWebhook loads the static data from the database for
+ *   each call and, in the callback that receives the answer, awaits saveStaticData(workflow) before
+ *   anything else: it saves when the static data's __dataChanged flag is set
+ *   (n8n/dist/workflows/workflow-static-data.service.js).
+ * - The answers the trigger gives itself are written before that callback runs (noWebhookResponse).
+ * - A reply computed by the workflow (Reply to Message, reply mode "Using Reply to Message Node")
+ *   reaches n8n/dist/webhooks/webhook-helpers.js setupResponseNodePromise, from the same process or
+ *   from a queue-mode worker through Redis (n8n/dist/scaling/webhook-response-relay.js keeps a Buffer
+ *   body a Buffer). For a Buffer body n8n calls res.end(body) and only then the callback, so the
+ *   trigger wraps the response's end (SolSwitchMessagingTrigger/redeliveries.ts) and remembers the
+ *   reply there, synchronously, which sets the flag on the webhook phase's static data just before
+ *   n8n saves it. (Setting it in webhook() itself would be lost: n8n/dist/workflow-runner.js
+ *   establishContextForPersistence builds a second Workflow on that object, and n8n-workflow's
+ *   ObservableObject.create resets its flag.) A JSON body (mode "When Last Node Finishes") goes the
+ *   other way: callback, save, then the answer; a reply remembered then is never saved.
+ * - Nothing else may write it: a queue-mode worker runs the execution with an empty copy of the static
+ *   data and, when the run ends, replaces the workflow's static data with what the run wrote
+ *   (n8n/dist/execution-lifecycle/execution-lifecycle-hooks.js hookFunctionsSaveWorker), and in one
+ *   process the execution runs on its own copy loaded when it started (webhook-helpers.js runs it
+ *   with loadStaticData: workflow-runner.js prepareNewExecution), saved only if the run changed it.
+ *   So Reply to Message writes no static data.
+ * The memory object is created when the workflow is published (the trigger's webhook methods; n8n
+ * saves the static data right after them), so every process that loads the static data sees it.
  */
 export const REPLIES_KEY = 'solSwitchMessagingReplies';
 /** Redeliveries stop after about 2.5 hours (12 retries); a day covers them with room to spare. */
@@ -93,14 +94,22 @@ export function createReplyMemory(staticData: IDataObject) {
 }
 
 /**
- * Reply to Message: remembers its reply only where the memory is visible, which is where n8n saves
- * the whole memory back (one n8n process). Returns whether it did. Never on a queue-mode worker: its
- * static data is a fresh, empty copy, and saving it would wipe every answer remembered.
+ * The answer a callback got, from the bytes written to the gateway: {"Status":"OK"} with its reply
+ * Body, if any; undefined for anything else (an HTTP error, a refusal).
  */
-export function rememberWhereVisible(staticData: IDataObject, key: string, now: number, body?: string): boolean {
-	if (!hasReplyMemory(staticData)) return false;
-	remember(staticData, key, now, body);
-	return true;
+export function sentReply(statusCode: number, chunk: unknown): { body?: string } | undefined {
+	if (statusCode !== 200) return undefined;
+	const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : undefined;
+	if (text === undefined) return undefined;
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+	if (!parsed || typeof parsed !== 'object' || (parsed as IDataObject).Status !== 'OK') return undefined;
+	const body = (parsed as IDataObject).Body;
+	return typeof body === 'string' ? { body } : {};
 }
 
 /** Dedup key of a callback: the message ID; a report's ID with its status (one message, several reports). */

@@ -1,0 +1,78 @@
+/**
+ * The trigger remembers a reply computed by the workflow as n8n writes it (reply mode "Using Reply to
+ * Message Node"). Reproduces, with n8n-workflow's real Workflow, what n8n 2.40.7 does to the webhook
+ * call's static data: live-webhooks.js builds the webhook phase's Workflow on the static data loaded
+ * for the call; workflow-runner.js establishContextForPersistence builds a second Workflow on the same
+ * object (which resets its "changed" flag); webhook-helpers.js setupResponseNodePromise writes a
+ * Buffer body with res.end(), then the callback saves the static data if the flag is set.
+ */
+import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
+import { REPLIES_KEY, createReplyMemory, recall } from '../../../nodes/shared/messaging/replies';
+import { rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
+
+const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
+const workflowOn = (staticData: IDataObject) => new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
+
+/** A response object like n8n's: end() records what went out. */
+function response() {
+	const sent: unknown[] = [];
+	const res = { statusCode: 200, end: (chunk?: unknown) => void sent.push(chunk) };
+	return { res, sent };
+}
+
+/** The static data as loaded from n8n's database for one call: the memory created at publication. */
+function loaded(): IDataObject {
+	const stored: IDataObject = {};
+	createReplyMemory((stored.global = {}) as IDataObject);
+	return JSON.parse(JSON.stringify(stored)) as IDataObject;
+}
+
+function webhookCall(staticData: IDataObject) {
+	const webhookWorkflow = workflowOn(staticData);
+	const { res, sent } = response();
+	const fn = { getWorkflowStaticData: () => webhookWorkflow.getStaticData('global'), getResponseObject: () => res } as unknown as IWebhookFunctions;
+	return { webhookWorkflow, fn, res, sent };
+}
+
+describe('Reply to Message: the reply remembered as n8n writes it', () => {
+	it('marks the webhook call static data changed when the Buffer body passes, after n8n reset the flag', () => {
+		const staticData = loaded();
+		const { webhookWorkflow, fn, res, sent } = webhookCall(staticData);
+		rememberReplyWhenSent(fn, 'message:A', 1000);
+		workflowOn(staticData); // establishContextForPersistence: the flag is reset
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+		const body = Buffer.from(JSON.stringify({ Status: 'OK', Body: 'Your pizza' }));
+		res.end(body); // n8n's res.end(response.body), then its save
+		expect(sent).toEqual([body]);
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(true);
+		expect(recall(webhookWorkflow.getStaticData('global'), 'message:A', 2000)).toEqual({ at: 1000, body: 'Your pizza' });
+		// What n8n saves is the whole object, with the reply in it.
+		expect(JSON.parse(JSON.stringify(staticData)).global[REPLIES_KEY]).toEqual({ 'message:A': { at: 1000, body: 'Your pizza' } });
+	});
+
+	it('an MMS or report reply (Status only) is remembered without a Body', () => {
+		const { fn, res, webhookWorkflow } = webhookCall(loaded());
+		rememberReplyWhenSent(fn, 'message:M', 1000);
+		res.end(Buffer.from('{"Status":"OK"}'));
+		expect(recall(webhookWorkflow.getStaticData('global'), 'message:M', 2000)).toEqual({ at: 1000 });
+	});
+
+	it("n8n's error answer (the workflow failed) is not remembered: the gateway's retry runs the workflow again", () => {
+		const { fn, res, webhookWorkflow, sent } = webhookCall(loaded());
+		rememberReplyWhenSent(fn, 'message:E', 1000);
+		workflowOn(webhookWorkflow.staticData as IDataObject);
+		res.statusCode = 500;
+		res.end('{"code":0,"message":"Error in workflow"}');
+		expect(sent).toHaveLength(1);
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+		expect(recall(webhookWorkflow.getStaticData('global'), 'message:E', 2000)).toBeUndefined();
+	});
+
+	it('only the first end is read (the wrapper puts the original back)', () => {
+		const { fn, res, webhookWorkflow } = webhookCall(loaded());
+		rememberReplyWhenSent(fn, 'message:B', 1000);
+		res.end(Buffer.from('{"Status":"OK","Body":"one"}'));
+		res.end(Buffer.from('{"Status":"OK","Body":"two"}'));
+		expect(recall(webhookWorkflow.getStaticData('global'), 'message:B', 2000)).toEqual({ at: 1000, body: 'one' });
+	});
+});
