@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { describeExampleScenarios } from '../e2e/scenarios/examples';
 import { describeMessagingScenarios } from '../e2e/scenarios/messaging';
 import { describeOnboardCustomerScenario } from '../e2e/scenarios/onboardCustomer';
+import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSwitchTriggerScenarios } from '../e2e/scenarios/switchTrigger';
 import { useQueueCluster } from './withQueueCluster';
@@ -18,7 +19,10 @@ test('every n8n process of the cluster is up, and main has the package\'s nodes'
 });
 
 describe('Messaging Trigger', () => describeMessagingScenarios(env));
-describe('redelivery memory', () => describeRedeliveryScenarios(env, { workflowRepliesRemembered: false }));
+describe('redelivery memory', () => {
+	describeRedeliveryScenarios(env, { lastNodeRepliesRemembered: false });
+	describeOverlappingReplies(env, 'queue mode, one webhook processor');
+});
 describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
 describe('examples', () => describeExampleScenarios(env));
 describe('onboarding example', () => describeOnboardCustomerScenario(env));

@@ -1,9 +1,11 @@
 // Queue mode with two webhook processors behind a load balancer: a message and its redelivery land
 // on different processors (the proxy's turn is 0, 1, 1, 0); then two copies in the same instant.
+import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSimultaneousCopies } from '../e2e/scenarios/simultaneousCopies';
 import { useQueueCluster } from './withQueueCluster';
 
 const env = useQueueCluster({ webhookProcessors: 2 });
-describeRedeliveryScenarios(env, { workflowRepliesRemembered: false });
+describeRedeliveryScenarios(env, { lastNodeRepliesRemembered: false });
+describeOverlappingReplies(env, 'queue mode, two webhook processors');
 describeSimultaneousCopies(env, () => env.cluster.webhookProcessors.map((p) => p.baseUrl));

@@ -2,27 +2,32 @@
  * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
  * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
  * (bodyProblem, RULES.body's limits) here, once the message is known to be an SMS: MMS and reports carry
- * no Body, so a reply expression there is never checked. It writes no static data: the trigger
- * remembers the reply as n8n writes it to the gateway (nodes/shared/messaging/replies.ts), so that a
- * redelivery of the same message gets the same answer without a second execution.
+ * no Body, so a reply expression there is never checked. So that a redelivery of the same message gets
+ * the same answer without a second execution, the reply is remembered (nodes/shared/messaging/replies.ts):
+ * in reply mode "Using Reply to Message Node" by the trigger, as n8n writes it to the gateway; in mode
+ * "When Last Node Finishes" (n8n answers with the last node's JSON after the run, too late for the
+ * trigger) here, in the execution's static data, only where it holds the memory (one n8n process).
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { bodyProblem } from '../../shared/messaging/body';
-import { okReply } from '../../shared/messaging/replies';
+import { dedupKey, okReply, rememberWhereVisible } from '../../shared/messaging/replies';
 
 export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';
 
 interface TriggerMessage {
 	type: 'sms' | 'mms' | 'report';
 	id: string;
+	status?: number;
+	/** The trigger remembers the reply itself (its reply mode "Using Reply to Message Node"). */
+	triggerRemembers: boolean;
 	/** The trigger answered already (compliance keyword, or reply mode "Immediately"). */
 	answered?: boolean;
 }
 
 function triggerMessage(fn: IExecuteFunctions, itemIndex: number): TriggerMessage {
 	const own = fn.getNode().name;
-	const trigger = fn.getParentNodes(own).find((n) => n.type.endsWith(TRIGGER_TYPE_SUFFIX));
+	const trigger = fn.getParentNodes(own, { includeNodeParameters: true }).find((n) => n.type.endsWith(TRIGGER_TYPE_SUFFIX));
 	if (!trigger) {
 		throw new NodeOperationError(fn.getNode(), 'Reply to Message needs a SolSwitch Messaging Trigger before it', {
 			itemIndex,
@@ -38,6 +43,8 @@ function triggerMessage(fn: IExecuteFunctions, itemIndex: number): TriggerMessag
 	return {
 		type: json.type as TriggerMessage['type'],
 		id: json.id,
+		status: typeof json.status === 'number' ? json.status : undefined,
+		triggerRemembers: trigger.parameters?.replyMode === 'responseNode',
 		answered: json.answered === true,
 	};
 }
@@ -57,6 +64,10 @@ export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Prom
 		// A Buffer body (the same bytes on the wire): n8n writes it before it saves the webhook call's
 		// static data, where the trigger remembers it (nodes/shared/messaging/replies.ts).
 		fn.sendResponse({ body: Buffer.from(JSON.stringify(reply)), headers: { 'content-type': 'application/json' }, statusCode: 200 });
+		// Never on a queue-mode worker: see replies.ts for why a write there would wipe the memory.
+		if (!message.triggerRemembers) {
+			rememberWhereVisible(fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
+		}
 	}
 	return [{ json: reply }];
 }

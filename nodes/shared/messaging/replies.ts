@@ -34,7 +34,8 @@ export function okReply(body?: string): IDataObject {
  *   (n8n/dist/execution-lifecycle/execution-lifecycle-hooks.js hookFunctionsSaveWorker), and in one
  *   process the execution runs on its own copy loaded when it started (webhook-helpers.js runs it
  *   with loadStaticData: workflow-runner.js prepareNewExecution), saved only if the run changed it.
- *   So Reply to Message writes no static data.
+ *   So Reply to Message writes no static data in mode "Using Reply to Message Node"; in mode "When
+ *   Last Node Finishes" it writes its reply in one n8n process only (rememberWhereVisible).
  * The memory object is created when the workflow is published (the trigger's webhook methods; n8n
  * saves the static data right after them), so every process that loads the static data sees it.
  */
@@ -91,6 +92,19 @@ export function hasReplyMemory(staticData: IDataObject): boolean {
 /** At publication: creates the (empty) memory, so that every process loading the static data sees it. */
 export function createReplyMemory(staticData: IDataObject) {
 	if (!hasReplyMemory(staticData)) staticData[REPLIES_KEY] = {};
+}
+
+/**
+ * Reply to Message in reply mode "When Last Node Finishes": remembers its reply only where the memory
+ * is visible, which is where n8n saves the execution's static data back (one n8n process: the
+ * execution's own copy, loaded when it started, saved when it ends). Returns whether it did. Never on
+ * a queue-mode worker: its static data is a fresh, empty copy, and saving it would wipe every answer
+ * remembered.
+ */
+export function rememberWhereVisible(staticData: IDataObject, key: string, now: number, body?: string): boolean {
+	if (!hasReplyMemory(staticData)) return false;
+	remember(staticData, key, now, body);
+	return true;
 }
 
 /**

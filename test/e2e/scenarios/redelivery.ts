@@ -91,15 +91,18 @@ export function messageIds(executions: Execution[], triggerName = 'SMS In'): str
 }
 
 /**
- * Whether replies computed by the workflow are remembered: yes in one n8n process; not in queue
- * mode, where n8n gives node code no place to keep them (nodes/shared/messaging/replies.ts), so there
- * only the answers the trigger gives itself are remembered, and must survive the worker's replies.
+ * Which replies computed by the workflow are remembered. Reply to Message's, in reply mode "Using
+ * Reply to Message Node", everywhere: the trigger keeps it as n8n writes it, just before n8n saves the
+ * webhook call's static data (nodes/shared/messaging/replies.ts). The last node's, in mode "When Last
+ * Node Finishes", only in one n8n process: n8n writes it after that save, and in queue mode node code
+ * has no other place to keep it. Where a reply is not remembered, the answers the trigger gives
+ * itself still are, and must survive the worker's replies.
  */
 export interface RedeliveryExpectation {
-	workflowRepliesRemembered: boolean;
+	lastNodeRepliesRemembered: boolean;
 }
 
-export function describeRedeliveryScenarios(env: ScenarioEnv, { workflowRepliesRemembered }: RedeliveryExpectation) {
+export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeRepliesRemembered }: RedeliveryExpectation) {
 	let credentialId: string;
 	beforeAll(async () => {
 		credentialId = await createGatewayCredential(env);
@@ -114,9 +117,9 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { workflowRepliesR
 
 	describe.each(REPLY_MODES)('reply mode %s', (replyMode) => {
 		const computed = (text: string) => (replyMode === 'onReceived' ? undefined : computedReply(text));
-		const remembered = replyMode === 'onReceived' || workflowRepliesRemembered;
+		const remembered = replyMode !== 'lastNode' || lastNodeRepliesRemembered;
 
-		// Where the workflow's replies cannot be remembered (queue mode), these two are not defined:
+		// Where the last node's replies cannot be remembered (queue mode), these two are not defined:
 		// the README says so; the STOP case below is what must hold everywhere.
 		if (remembered) it('A, B, then A again (a redelivery) runs A once, and the redelivery gets the same answer', async () => {
 			const { id, gateway } = await publish(replyMode);

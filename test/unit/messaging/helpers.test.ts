@@ -4,7 +4,7 @@ import { segmentation } from '../../../nodes/shared/messaging/encoding';
 import { hasInboundKey } from '../../../nodes/shared/messaging/inboundKey';
 import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keywords';
 import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLink';
-import { createReplyMemory, hasReplyMemory, recall, remember, sentReply } from '../../../nodes/shared/messaging/replies';
+import { createReplyMemory, hasReplyMemory, recall, remember, rememberWhereVisible, sentReply } from '../../../nodes/shared/messaging/replies';
 import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
 import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { ObservableObject, type IDataObject } from 'n8n-workflow';
@@ -129,6 +129,25 @@ describe('reply memory (static data)', () => {
 		expect(recall(data, 'message:1', 2000)).toEqual({ at: 1000, body: 'Hi' });
 		expect(recall(data, 'message:1', 1000 + 25 * 3600 * 1000)).toBeUndefined();
 		expect(recall(data, 'message:2', 2000)).toBeUndefined();
+	});
+
+	it('Reply to Message (mode When Last Node Finishes) writes nothing where the memory is not loaded (a queue-mode worker), so n8n saves nothing there', () => {
+		// A worker's static data: a fresh, empty copy (n8n's execution snapshot carries none).
+		const worker = ObservableObject.create({}, undefined, { ignoreEmptyOnFirstChild: true }) as IDataObject & { __dataChanged: boolean };
+		worker.global = ObservableObject.create({}, worker);
+		expect(rememberWhereVisible(worker.global as IDataObject, 'message:1', 1000, 'Hi')).toBe(false);
+		expect(worker.__dataChanged).toBe(false);
+		expect(worker.global).toEqual({});
+	});
+
+	it('where the memory is loaded (one n8n process), Reply to Message (mode When Last Node Finishes) adds its reply to it', () => {
+		const data: IDataObject = {};
+		createReplyMemory(data);
+		expect(hasReplyMemory(data)).toBe(true);
+		remember(data, 'message:0', 500);
+		expect(rememberWhereVisible(data, 'message:1', 1000, 'Hi')).toBe(true);
+		expect(recall(data, 'message:1', 2000)).toEqual({ at: 1000, body: 'Hi' });
+		expect(recall(data, 'message:0', 2000)).toEqual({ at: 500 });
 	});
 
 	it('reads the answer written to the gateway: Status OK with its Body, nothing else', () => {
