@@ -98,7 +98,14 @@ async function main() {
 		const seen = new Map<string, { runs: number; succeeded: number }>();
 		for (const summary of summaries) {
 			const execution = await api.getExecution(summary.id);
-			const id = String(nodeJson(execution, 'Incoming SMS')[0]?.id ?? '');
+			// An execution that never ran (its job lost with Redis, or crashed with the worker) has no
+			// trigger output in its run data: its message ID is still in the data it was queued with.
+			let id: string;
+			try {
+				id = String(nodeJson(execution, 'Incoming SMS')[0]?.id ?? '');
+			} catch {
+				id = /"(soak-\d+)"/.exec(JSON.stringify(execution.data))?.[1] ?? '';
+			}
 			const entry = seen.get(id) ?? { runs: 0, succeeded: 0 };
 			entry.runs++;
 			if (execution.status === 'success') entry.succeeded++;
