@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
+import { defaultCustomerOf } from '../nodes/engine/defaultCustomer';
 import { addKeyToBody } from '../nodes/engine/transport/keyInBody';
 
 /**
@@ -47,14 +48,19 @@ export class SolSwitchApi implements ICredentialType {
 			default: '',
 			placeholder: '1',
 			description:
-				"Customer ID sent when a node's Customer field is left empty. Set it to the key's own customer for a customer-scoped key; empty means the switch default (1).",
+				"Numeric customer ID sent when a node's Customer field is left empty (only where Customer is the customer a function acts for). Set it to the key's own customer for a customer-scoped key; empty means the switch default (1).",
 		},
 	];
 
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => addKeyToBody(requestOptions, credentials.apiKey);
+	): Promise<IHttpRequestOptions> => {
+		// Checked on every request, the credential test's included: a Default Customer that is not a
+		// numeric customer ID fails there with this message instead of reaching the switch.
+		defaultCustomerOf(credentials.customer);
+		return addKeyToBody(requestOptions, credentials.apiKey);
+	};
 
 	test: ICredentialTestRequest = {
 		request: {

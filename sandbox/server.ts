@@ -140,6 +140,11 @@ export class Sandbox implements SandboxHost {
 				if (fault.mode === 'notJson') return this.send(res, { status: 200, text: '<html><body>Service Unavailable</body></html>', headers: { 'Content-Type': 'text/html' } });
 				if (fault.mode === 'http500') return this.send(res, { status: 500, text: 'Internal Server Error' });
 				if (fault.mode === 'empty') return this.send(res, { status: 200, text: '' });
+				if (fault.mode === 'answer') {
+					const headers = fault.contentType ? { 'Content-Type': fault.contentType } : undefined;
+					const answer = fault.text !== undefined ? { text: fault.text } : { json: fault.json };
+					return this.send(res, { status: fault.status ?? 200, ...answer, ...(headers ? { headers } : {}) });
+				}
 			}
 		}
 		let reply: SandboxReply;

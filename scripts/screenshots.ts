@@ -1,8 +1,10 @@
 /**
- * `npm run screenshots`: a PNG of each example workflow's canvas, for the README, taken from the
- * real editor of a running `npm start` (not a test). Logs into the editor in headless Chromium
- * (Debian's `chromium`, driven by playwright-core) with the login `npm start` keeps in its state
- * folder, opens every example workflow it imported and writes docs/images/<example>.png.
+ * `npm run screenshots`: a PNG of each example workflow's canvas, and of one settings panel per
+ * node of the package, for the README, taken from the real editor of a running `npm start` (not a
+ * test). Logs into the editor in headless Chromium (Debian's `chromium`, driven by playwright-core)
+ * with the login `npm start` keeps in its state folder, opens every example workflow it imported
+ * and writes docs/images/<example>.png; then, for each node type of package.json, opens the first
+ * example node of that type and writes its panel to docs/images/node-<type>.png.
  *
  *   npm start                # in one terminal
  *   npm run screenshots      # in another; SOLSWITCH_HOME / N8N_PORT as for npm start
@@ -21,6 +23,8 @@ import { loadState, stateFile } from './start/state';
 
 const OUT_DIR = path.join(REPO_ROOT, 'docs', 'images');
 const VIEWPORT = { width: 1280, height: 720 };
+/** The node settings panel needs more height than a canvas to show its fields. */
+const PANEL_VIEWPORT = { width: 1280, height: 900 };
 const MAX_BYTES = 300 * 1024;
 
 async function main(): Promise<void> {
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
 		.map((file) => ({ slug: exampleSlug(file), id: state.workflows[exampleSlug(file)]?.id }))
 		.filter((e) => !only || only.includes(e.slug));
 	for (const e of examples) if (!e.id) console.warn(`[screenshots] ${e.slug}: not imported by npm start yet (restart it), skipped`);
+	const panels = nodePanels().filter((p) => !only || only.includes(p.slug));
 
 	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'solswitch-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
@@ -62,6 +67,15 @@ async function main(): Promise<void> {
 			await shootWorkflow(page, `${base}/workflow/${id}`, file);
 			const size = fs.statSync(file).size;
 			console.log(`[screenshots] ${path.relative(REPO_ROOT, file)} (${Math.round(size / 1024)} KB)${size > MAX_BYTES ? ' - over 300 KB!' : ''}`);
+		}
+		await page.setViewportSize(PANEL_VIEWPORT);
+		for (const panel of panels) {
+			const id = state.workflows[panel.example]?.id;
+			if (!id) continue;
+			const file = path.join(OUT_DIR, `${panel.slug}.png`);
+			await shootNodePanel(page, `${base}/workflow/${id}`, panel.node, file);
+			const size = fs.statSync(file).size;
+			console.log(`[screenshots] ${path.relative(REPO_ROOT, file)}: "${panel.node}" (${Math.round(size / 1024)} KB)${size > MAX_BYTES ? ' - over 300 KB!' : ''}`);
 		}
 	} finally {
 		await context.close();
@@ -95,6 +109,48 @@ async function shootWorkflow(page: Page, url: string, file: string): Promise<voi
 	await page.keyboard.press('1');
 	await page.waitForTimeout(800);
 	await page.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2); // no hover toolbar on a node
+	await page.waitForTimeout(300);
+	await page.screenshot({ path: file, type: 'png' });
+}
+
+/**
+ * One panel per node type of the package (package.json n8n.nodes): the first node of that type in
+ * the examples, in file order. Slug node-<type>, e.g. node-solSwitchAdmin.
+ */
+function nodePanels(): Array<{ slug: string; example: string; node: string }> {
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; n8n: { nodes: string[] } };
+	const types = pkg.n8n.nodes.map((file) => {
+		const className = path.basename(file, '.node.js');
+		return `${pkg.name}.${className[0].toLowerCase()}${className.slice(1)}`;
+	});
+	const panels: Array<{ slug: string; example: string; node: string }> = [];
+	for (const type of types) {
+		for (const file of exampleFiles()) {
+			const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Array<{ name: string; type: string }> };
+			const node = workflow.nodes.find((n) => n.type === type);
+			if (node) {
+				panels.push({ slug: `node-${type.split('.')[1]}`, example: exampleSlug(file), node: node.name });
+				break;
+			}
+		}
+		if (!panels.some((p) => p.slug === `node-${type.split('.')[1]}`)) console.warn(`[screenshots] no example uses ${type}: no panel`);
+	}
+	return panels;
+}
+
+/** Opens the workflow, double-clicks the node as a user does, and shoots its settings panel. */
+async function shootNodePanel(page: Page, url: string, nodeName: string, file: string): Promise<void> {
+	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	const node = page.locator('.vue-flow__node').filter({ hasText: nodeName }).first();
+	await node.waitFor({ timeout: 60_000 });
+	await page.waitForLoadState('networkidle').catch(() => undefined);
+	await page.keyboard.press('Escape');
+	await node.dblclick();
+	const panel = page.locator('[data-test-id="ndv"]').first();
+	await panel.waitFor({ timeout: 30_000 });
+	await page.waitForLoadState('networkidle').catch(() => undefined);
+	await page.waitForTimeout(1500); // icons, dropdowns loaded from the switch
+	await page.mouse.move(2, PANEL_VIEWPORT.height - 2); // no hover tooltip over a field
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: file, type: 'png' });
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command (`npm test`): lint with n8n's community-node rules, type check, build,
+# The README's test command (`npm test`): n8n's own gates (`n8n-node lint`, the checks of
+# @n8n/scan-community-package on the sources and the packed tarball), type check, build,
 # then unit and integration tests (in process, against the sandbox) and end-to-end tests (real n8n,
 # also in queue mode).
 # SOLSWITCH_SKIP_N8N1=1 skips the second end-to-end run against n8n 1.x.
@@ -10,12 +11,14 @@ mkdir -p build
 status=0
 step() { echo; echo "== $*"; }
 
-step "lint (n8n community-node rules)"
-npx eslint nodes credentials package.json || status=1
+step "n8n-node lint (n8n's community-node rules)"
+npx n8n-node lint || status=1
 step "type check"
 npx tsc --noEmit -p tsconfig.json || status=1
 step "build"
 npm run --silent build >/dev/null || status=1
+step "n8n's package scanner (sources with inline disables ignored, packed tarball)"
+node scripts/scan-package.mjs || status=1
 step "unit and integration tests"
 npx jest --selectProjects unit integration --json --outputFile=build/jest-fast.json || status=1
 step "end-to-end tests in real n8n 2.40.7 (current 2.x)"

@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
+import { ACTION_NODE_VERSIONS, LISTING_VERSION } from '../engine/generators/listing';
 import { buildProperties } from '../engine/generators/properties';
+import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 
@@ -11,10 +13,11 @@ export class SolSwitch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch',
 		name: 'solSwitch',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-call.svg', dark: 'file:../../icons/solswitch-call.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		version: ACTION_NODE_VERSIONS,
+		defaultVersion: LISTING_VERSION,
+		subtitle: buildSubtitle(solSwitchCatalog),
 		description: 'Place, hold and transfer calls, send DTMF and faxes, and read call records and live stats on a SolSwitch switch',
 		defaults: { name: 'SolSwitch' },
 		usableAsTool: true,

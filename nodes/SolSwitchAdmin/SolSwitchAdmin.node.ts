@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
+import { ACTION_NODE_VERSIONS, LISTING_VERSION } from '../engine/generators/listing';
 import { buildProperties } from '../engine/generators/properties';
+import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchAdminCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 
@@ -11,10 +13,11 @@ export class SolSwitchAdmin implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Admin',
 		name: 'solSwitchAdmin',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-admin.svg', dark: 'file:../../icons/solswitch-admin.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		version: ACTION_NODE_VERSIONS,
+		defaultVersion: LISTING_VERSION,
+		subtitle: buildSubtitle(solSwitchAdminCatalog),
 		description:
 			'Manage DIDs, customers, extensions, SIP accounts, trunks, voicemail boxes and firewall rules, and read 911, time rule and toll data on a SolSwitch switch',
 		defaults: { name: 'SolSwitch Admin' },

@@ -1,15 +1,19 @@
 /**
  * Reads one gateway callback (messaging-gateway.md, MO callback request / Delivery report callback
- * request) into the item a user wants, or says what is wrong with it.
+ * request): its kind, then the item a user wants, or what is wrong with it.
  */
 import type { IDataObject } from 'n8n-workflow';
+import type { Refusal } from '../engine/trigger/types';
 import { complianceOf, keywordOf } from '../shared/messaging/keywords';
 import { isMmsBody, parseMmsBody } from '../shared/messaging/mmsLink';
 import { reportStatus } from '../shared/messaging/reportStatus';
 
 export type CallbackType = 'sms' | 'mms' | 'report';
 
-export type ParsedCallback = { ok: true; type: CallbackType; item: IDataObject } | { ok: false; reason: string };
+type Parsed = { item: IDataObject } | { refusal: Refusal };
+
+/** Malformed callbacks are "received but rejected": FAIL with 200 removes them from the gateway's queue. */
+const reject = (reason: string): { refusal: Refusal } => ({ refusal: { status: 200, reason } });
 
 function field(body: IDataObject, name: string): string | undefined {
 	const v = body[name];
@@ -17,35 +21,49 @@ function field(body: IDataObject, name: string): string | undefined {
 	return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
 
-export function parseCallback(raw: unknown, receivedAt: Date): ParsedCallback {
-	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: 'The body must be a JSON object.' };
-	const body = raw as IDataObject;
-	const type = body.Type;
-	if (type !== 'Message' && type !== 'Report') return { ok: false, reason: 'Type must be Message or Report.' };
+/** The kind of callback: a report, an MMS notice, or an SMS. */
+export function classifyCallback(body: IDataObject): { kind: CallbackType } | { refusal: Refusal } {
+	if (body.Type === 'Report') return { kind: 'report' };
+	if (body.Type !== 'Message') return reject('Type must be Message or Report.');
+	return { kind: typeof body.Body === 'string' && isMmsBody(body.Body) ? 'mms' : 'sms' };
+}
+
+/** What every callback carries; blank values count as missing. */
+function base(body: IDataObject, receivedAt: Date): { base: IDataObject } | { refusal: Refusal } {
 	for (const name of ['ID', 'From', 'To']) {
-		if (field(body, name) === undefined) return { ok: false, reason: `Missing required field ${name}.` };
+		if (field(body, name) === undefined) return reject(`Missing required field ${name}.`);
 	}
-	const base = { id: field(body, 'ID')!, from: field(body, 'From')!, to: field(body, 'To')!, receivedAt: receivedAt.toISOString() };
-	if (type === 'Report') {
-		const status = reportStatus(body.Status);
-		if (!status) return { ok: false, reason: 'Status must be a numeric delivery status.' };
-		const reason = typeof body.Reason === 'string' ? body.Reason : '';
-		return { ok: true, type: 'report', item: { type: 'report', ...base, ...status, reason } };
-	}
-	if (typeof body.Body !== 'string') return { ok: false, reason: 'Missing required field Body.' };
+	return { base: { id: field(body, 'ID')!, from: field(body, 'From')!, to: field(body, 'To')!, receivedAt: receivedAt.toISOString() } };
+}
+
+export function parseReport(body: IDataObject, receivedAt: Date): Parsed {
+	const read = base(body, receivedAt);
+	if ('refusal' in read) return read;
+	const status = reportStatus(body.Status);
+	if (!status) return reject('Status must be a numeric delivery status.');
+	const reason = typeof body.Reason === 'string' ? body.Reason : '';
+	return { item: { type: 'report', ...read.base, ...status, reason } };
+}
+
+export function parseMms(body: IDataObject, receivedAt: Date): Parsed {
+	const read = base(body, receivedAt);
+	if ('refusal' in read) return read;
+	const text = String(body.Body);
+	const mms = parseMmsBody(text, receivedAt);
+	if (!mms) return reject('The MMS notice carries no valid download link.');
+	return { item: { type: 'mms', ...read.base, text, keyword: '', mms: { ...mms } } };
+}
+
+export function parseSms(body: IDataObject, receivedAt: Date): Parsed {
+	const read = base(body, receivedAt);
+	if ('refusal' in read) return read;
+	if (typeof body.Body !== 'string') return reject('Missing required field Body.');
 	const text = body.Body;
-	if (isMmsBody(text)) {
-		const mms = parseMmsBody(text, receivedAt);
-		if (!mms) return { ok: false, reason: 'The MMS notice carries no valid download link.' };
-		return { ok: true, type: 'mms', item: { type: 'mms', ...base, text, keyword: '', mms: { ...mms } } };
-	}
 	const compliance = complianceOf(text);
 	return {
-		ok: true,
-		type: 'sms',
 		item: {
 			type: 'sms',
-			...base,
+			...read.base,
 			text,
 			keyword: keywordOf(text),
 			...(compliance ? { compliance: { ...compliance } } : {}),

@@ -1,39 +1,25 @@
-/** The Messaging Trigger's settings. */
+/** The Messaging Trigger's settings: generated from the event table, then the reply and compliance settings and the Options. */
 import type { INodeProperties } from 'n8n-workflow';
+import { eventProperties, guardOptions, optionsCollection } from '../engine/trigger/describe';
 import { BODY_MAX } from '../shared/messaging/body';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
+import { MESSAGING_TRIGGER } from './events';
 
-// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the built-in text
-const complianceText = (displayName: string, name: keyof typeof DEFAULT_COMPLIANCE_TEXTS, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	typeOptions: { rows: 2 },
-	default: DEFAULT_COMPLIANCE_TEXTS[name],
-	description: `${description}, 1 to ${BODY_MAX} characters`,
-});
+/** A compliance answer, the built-in text by default (held in a variable: n8n's lint reads a member expression as no default). */
+function complianceText(displayName: string, name: keyof typeof DEFAULT_COMPLIANCE_TEXTS, description: string): INodeProperties {
+	const builtInText = DEFAULT_COMPLIANCE_TEXTS[name];
+	return {
+		displayName,
+		name,
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: builtInText,
+		description: `${description}, 1 to ${BODY_MAX} characters`,
+	};
+}
 
 export const triggerProperties: INodeProperties[] = [
-	{
-		displayName:
-			'Give the operator this node\'s Production URL as the MO (and report) URL, with the Inbound Key and Key Type of the credential.',
-		name: 'setupNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		default: ['sms', 'mms', 'report'],
-		options: [
-			{ name: 'MO SMS', value: 'sms', description: 'A text message sent to your code' },
-			{ name: 'MO MMS', value: 'mms', description: 'A picture or media message sent to your code' },
-			{ name: 'Delivery Report', value: 'report', description: 'The outcome of a message sent with Receipt "yes"' },
-		],
-		description: 'Which callbacks start the workflow; others are acknowledged with Status OK and dropped',
-	},
+	...eventProperties(MESSAGING_TRIGGER),
 	{
 		displayName: 'Reply',
 		name: 'replyMode',
@@ -67,47 +53,41 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Whether the trigger itself answers INFO, HELP / AIDE and STOP / ARRET (any case). INFO and HELP need no execution; STOP is answered at once and the workflow runs to record the opt-out.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Acknowledge Redeliveries',
-				name: 'acknowledgeRedeliveries',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether a message the gateway sends again with the same ID (after a lost answer) is answered as before without running the workflow a second time',
-			},
-			{
-				displayName: 'Download MMS Media',
-				name: 'downloadMedia',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to download the MMS file into the item\'s binary data (the link stays valid 7 days)',
-			},
-			{
-				displayName: 'Put Media in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description: 'Binary field that receives the downloaded MMS file',
-			},
-			{
-				displayName: 'Run Workflow on INFO and HELP',
-				name: 'runOnInfoHelp',
-				type: 'boolean',
-				default: false,
-				description: 'Whether INFO, HELP and AIDE also start the workflow (after the trigger has answered)',
-			},
-			complianceText('INFO Reply', 'infoText', 'Answer to INFO, English or English/French: operator, contact, aggregator'),
-			complianceText('HELP Reply (English)', 'helpText', 'Answer to HELP: where to get help, rules, contact'),
-			complianceText('AIDE Reply (French)', 'aideText', 'Answer to AIDE'),
-			complianceText('STOP Reply (English)', 'stopText', 'Answer to STOP, confirming the opt-out'),
-			complianceText('ARRET Reply (French)', 'arretText', 'Answer to ARRET'),
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Acknowledge Redeliveries',
+			name: 'acknowledgeRedeliveries',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether a message the gateway sends again with the same ID (after a lost answer) is answered as before without running the workflow a second time',
+		},
+		{
+			displayName: 'Download MMS Media',
+			name: 'downloadMedia',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to download the MMS file into the item\'s binary data (the link stays valid 7 days)',
+		},
+		{
+			displayName: 'Put Media in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			description: 'Binary field that receives the downloaded MMS file',
+		},
+		{
+			displayName: 'Run Workflow on INFO and HELP',
+			name: 'runOnInfoHelp',
+			type: 'boolean',
+			default: false,
+			description: 'Whether INFO, HELP and AIDE also start the workflow (after the trigger has answered)',
+		},
+		complianceText('INFO Reply', 'infoText', 'Answer to INFO, English or English/French: operator, contact, aggregator'),
+		complianceText('HELP Reply (English)', 'helpText', 'Answer to HELP: where to get help, rules, contact'),
+		complianceText('AIDE Reply (French)', 'aideText', 'Answer to AIDE'),
+		complianceText('STOP Reply (English)', 'stopText', 'Answer to STOP, confirming the opt-out'),
+		complianceText('ARRET Reply (French)', 'arretText', 'Answer to ARRET'),
+		...guardOptions('the gateway'),
+	]),
 ];

@@ -7,47 +7,40 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { triggerProperties } from './description';
-import { eventKind } from './events';
-import { admit, settingsProblems, type GuardOptions } from './guard';
-import { handleDigitValidation } from './handlers/digitValidation';
-import { handleNotification } from './handlers/notification';
-import { handleSipPacket } from './handlers/sipPacket';
-import { replyRefusal } from './replies';
+import { webhookDescription } from '../engine/trigger/describe';
+import { dispatch } from '../engine/trigger/dispatch';
+import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
+import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
+import { solSwitchCallbacksApiTest } from './credentialTest';
+import { SWITCH_TRIGGER } from './events';
+import { LATEST_VERSION, triggerProperties } from './properties';
 
 /**
  * Receives the switch's callbacks: SIP POST and monitoring notifications, SIP packet POSTs and
- * Digit Validation requests. The URL is pasted into the switch portal by hand, so the webhook
- * lifecycle registers nothing remotely; it only checks the node's settings when published.
+ * Digit Validation requests, as the event table (events.ts) describes them. The URL is pasted into
+ * the switch portal by hand, so the webhook lifecycle registers nothing remotely; it only checks the
+ * node's settings when published.
  */
 export class SolSwitchTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Trigger',
 		name: 'solSwitchTrigger',
-		icon: { light: 'file:../../icons/solswitch.svg', dark: 'file:../../icons/solswitch.dark.svg' },
+		icon: { light: 'file:../../icons/solswitch-trigger.svg', dark: 'file:../../icons/solswitch-trigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: the Packet API Key and the Shared Secret moved into the SolSwitch Callbacks API credential.
+		version: [1, LATEST_VERSION],
+		defaultVersion: LATEST_VERSION,
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts a workflow on SolSwitch call notifications, SIP packet POSTs and Digit Validation requests',
 		defaults: { name: 'SolSwitch Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				// Each event kind has its own URL: <webhook id>/<event kind>.
-				path: '={{$parameter["event"]}}',
-				// Notifications and SIP packets are answered by the node itself (noWebhookResponse);
-				// a Digit Validation waits for the workflow's option.
-				responseMode: '={{$parameter["event"] === "digit-validation" ? $parameter["answerFrom"] : "onReceived"}}',
-				responseData: 'firstEntryJson',
-				responsePropertyName: '={{$parameter["answerField"]}}',
-				responseContentType: 'text/plain',
-			},
-		],
+		credentials: [{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' }],
+		webhooks: [webhookDescription(SWITCH_TRIGGER)],
 		properties: triggerProperties,
 	};
+
+	methods = { credentialTest: { solSwitchCallbacksApiTest } };
 
 	webhookMethods = {
 		default: {
@@ -58,8 +51,14 @@ export class SolSwitchTrigger implements INodeType {
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const problems = settingsProblems(this.getNodeParameter('options', {}) as GuardOptions);
-				if (this.getNodeParameter('event') === 'sip-packet' && !this.getNodeParameter('packetApiKey', '')) {
-					problems.push('Packet API Key is required to check the APIKey the switch sends');
+				if (this.getNodeParameter('event') === 'sip-packet') {
+					const fromCredential = this.getNode().credentials?.[CALLBACKS_CREDENTIAL]
+						? secretsOf(await this.getCredentials(CALLBACKS_CREDENTIAL)).packetApiKey
+						: '';
+					const fromNode = this.getNode().typeVersion < 2 ? String(this.getNodeParameter('packetApiKey', '') ?? '') : '';
+					if (!fromCredential && !fromNode) {
+						problems.push('Packet API Key is required to check the APIKey the switch sends: set it in the SolSwitch Callbacks API credential');
+					}
 				}
 				if (problems.length) throw new NodeOperationError(this.getNode(), problems.join('; '));
 				return true;
@@ -71,14 +70,6 @@ export class SolSwitchTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const kind = eventKind(this.getNodeParameter('event') as string);
-		const admitted = admit(this, kind, this.getNodeParameter('options', {}) as GuardOptions);
-		if ('refusal' in admitted) {
-			replyRefusal(this.getResponseObject(), admitted.refusal.status, admitted.refusal.reason);
-			return { noWebhookResponse: true };
-		}
-		if (kind.value === 'sip-packet') return handleSipPacket(this, admitted.fields);
-		if (kind.value === 'digit-validation') return handleDigitValidation(this, admitted.fields);
-		return handleNotification(this, kind, admitted.fields);
+		return await dispatch(this, SWITCH_TRIGGER);
 	}
 }

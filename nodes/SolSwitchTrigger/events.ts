@@ -1,63 +1,182 @@
 /**
  * The callbacks of switch-calls-reporting.md ("Calls from the switch to an external application",
- * "Events"), one entry per kind: its webhook path, its payload fields and what it needs.
+ * "Events"), one entry per kind: its webhook path, payload fields, what it needs, who answers, where
+ * its URL is pasted in the switch portal, and the fields only it shows. The trigger's fields,
+ * notices, webhook description, dispatch and the README's events table are generated from it.
  */
+import type { INodeProperties } from 'n8n-workflow';
+import type { EventSpec, TriggerSpec } from '../engine/trigger/types';
+import { checkSharedSecret } from './callbackSecrets';
+import { packetApiKeyField } from './secretFields';
+import { handleDigitValidation } from './handlers/digitValidation';
+import { acknowledge, handleNotification } from './handlers/notification';
+import { handleSipPacket } from './handlers/sipPacket';
 
-export type EventKind = 'sip-notification' | 'monitoring' | 'sip-packet' | 'digit-validation';
+const CALL_FIELDS = ['Event', 'CallID', 'Customer', 'SourceNumber', 'SourceChannel', 'DestinationNumber', 'DestinationChannel', 'DialedNumber'];
 
-export interface EventKindSpec {
-	value: EventKind;
-	name: string;
-	description: string;
-	/** Payload fields as the document lists them. */
-	fields: string[];
-	/** Fields without which the request is refused (400). */
-	required: string[];
-	/** The Event values this kind carries (notifications only). */
-	events?: string[];
-	/** Where the URL is pasted in the switch portal (help text and README). */
-	portal: string;
-}
+const sipPacketFields: INodeProperties[] = [
+	// Version 1 only: newer versions keep the key in the SolSwitch Callbacks API credential; the
+	// field stays so saved version 1 workflows keep their value.
+	{ ...packetApiKeyField, required: true, displayOptions: { show: { '@version': [1] } } },
+	{
+		displayName: 'On Hash Mismatch',
+		name: 'hashMismatch',
+		type: 'options',
+		options: [
+			{
+				name: 'Reject (Switch Retries)',
+				value: 'reject',
+				description: 'Answer 422 instead of SUCCESS, so the switch sends the packet again; no workflow runs',
+			},
+			{
+				name: 'Accept and Flag',
+				value: 'flag',
+				description: 'Answer SUCCESS and start the workflow with HashValid set to false',
+			},
+		],
+		default: 'reject',
+		description: 'What to do when PacketHash is not the MD5 of RawPacket (the INVITE was altered on the way)',
+	},
+];
 
-export const EVENT_KINDS: EventKindSpec[] = [
+const digitValidationFields: INodeProperties[] = [
+	{
+		displayName: 'Answer From',
+		name: 'answerFrom',
+		type: 'options',
+		options: [
+			{
+				name: 'Field of the Last Node',
+				value: 'lastNode',
+				description: 'The answer is a field of the first item of the last node that runs',
+			},
+			{
+				name: 'Answer Node',
+				value: 'responseNode',
+				description: 'A SolSwitch node (Digit Validation > Answer) answers (n8n\'s Respond to Webhook cannot follow this trigger)',
+			},
+		],
+		default: 'lastNode',
+		description: 'Where the routing option comes from. The switch waits, with the caller on the line, for a single plain-text option.',
+	},
+	{
+		displayName: 'Option Field',
+		name: 'answerField',
+		type: 'string',
+		default: 'option',
+		required: true,
+		displayOptions: { show: { answerFrom: ['lastNode'] } },
+		description: "Name of the field (dots for nested fields) holding the routing option in the last node's first item",
+	},
+	{
+		displayName: 'Fallback Option',
+		name: 'fallbackOption',
+		type: 'string',
+		default: '',
+		description:
+			"Option answered when the workflow fails or gives no option, so the caller is still routed. Leave empty to pass n8n's error on to the switch.",
+	},
+	{
+		displayName: 'Fixed Answers',
+		name: 'fixedAnswers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Fixed Answer',
+		description: 'Digits answered at once with a fixed option, without running the workflow',
+		options: [
+			{
+				displayName: 'Answer',
+				name: 'answers',
+				values: [
+					{ displayName: 'Digits', name: 'digits', type: 'string', default: '', placeholder: '1' },
+					{ displayName: 'Option', name: 'option', type: 'string', default: '', placeholder: 'sales' },
+				],
+			},
+		],
+	},
+];
+
+export const SWITCH_EVENTS: EventSpec[] = [
 	{
 		value: 'sip-notification',
 		name: 'SIP POST Notification',
 		description: 'Calls start, are answered or end (per the notification options set on the switch)',
-		fields: ['Event', 'CallID', 'Customer', 'SourceNumber', 'SourceChannel', 'DestinationNumber', 'DestinationChannel', 'DialedNumber'],
+		path: 'sip-notification',
+		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],
-		events: ['Incoming', 'Outgoing', 'Connected', 'Disconnected'],
-		portal: 'API management > SIP POST notification options',
+		filter: { parameter: 'notificationEvents', field: 'Event', values: ['Incoming', 'Outgoing', 'Connected', 'Disconnected'] },
+		handle: handleNotification,
+		response: { by: 'node' },
+		portal: { where: 'API management > SIP POST notification options' },
+		answer: '`{"Status":"OK"}` at once, whatever the workflow does',
+		gives: 'one item per notification with the fields as sent; `Event` is `Incoming`, `Outgoing`, `Connected` or `Disconnected`',
 	},
 	{
 		value: 'monitoring',
 		name: 'Monitoring Notification',
 		description: 'An extension with monitoring enabled (Toggle Monitoring) has an incoming or outgoing call',
-		fields: ['Event', 'CallID', 'Customer', 'SourceNumber', 'SourceChannel', 'DestinationNumber', 'DestinationChannel', 'DialedNumber'],
+		path: 'monitoring',
+		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],
-		events: ['Incoming', 'Connected', 'Disconnected'],
-		portal: 'switch settings > monitoring notification URL',
+		filter: { parameter: 'monitoringEvents', field: 'Event', values: ['Incoming', 'Connected', 'Disconnected'] },
+		handle: handleNotification,
+		response: { by: 'node' },
+		portal: {
+			where: 'switch settings > monitoring notification URL',
+			also: 'Then enable extensions with SolSwitch > Extension > Toggle Monitoring.',
+		},
+		answer: '`{"Status":"OK"}` at once',
+		gives: 'the same fields; `Event` is `Incoming`, `Connected` or `Disconnected`, `DestinationNumber` the monitored extension',
 	},
 	{
 		value: 'sip-packet',
 		name: 'SIP Packet POST',
 		description: 'An INVITE arrives at a selected SIP account; answered with SUCCESS',
+		path: 'sip-packet',
 		fields: ['APIKey', 'FromIP', 'InviteTo', 'RawPacket', 'PacketHash', 'AttemptNumber'],
 		required: ['APIKey', 'RawPacket', 'PacketHash'],
-		portal: 'API management > SIP packet POST settings',
+		handle: handleSipPacket,
+		response: { by: 'node' },
+		portal: {
+			where: 'API management > SIP packet POST settings',
+			also: "Copy the key set there into the Packet API Key of this node's SolSwitch Callbacks API credential.",
+		},
+		answer: 'the plain text `SUCCESS`',
+		gives:
+			'`FromIP`, `InviteTo`, `RawPacket`, `PacketHash`, `AttemptNumber`, `HashValid`, and `Invite` (the INVITE parsed: `method`, `requestUri`, `sipVersion`, `headers`, `body`); never the APIKey',
+		properties: sipPacketFields,
 	},
 	{
 		value: 'digit-validation',
 		name: 'Digit Validation',
 		description: 'A caller entered digits at a Digit Validation; the workflow answers with the routing option',
+		path: 'digit-validation',
 		fields: ['Digits', 'ExtensionNumber', 'CDRCallID', 'CIDName', 'CIDNum', 'DID'],
 		required: ['Digits'],
-		portal: 'phone system settings > Digit Validation > URL',
+		handle: handleDigitValidation,
+		response: { by: 'parameter', parameter: 'answerFrom' },
+		portal: { where: 'phone system settings > Digit Validation > URL' },
+		answer: 'one plain-text routing option (no quotes, no JSON)',
+		gives: 'the fields as sent',
+		properties: digitValidationFields,
 	},
 ];
 
-export function eventKind(value: string): EventKindSpec {
-	const spec = EVENT_KINDS.find((k) => k.value === value);
-	if (!spec) throw new Error(`Unknown event kind ${value}`);
-	return spec;
-}
+export const SWITCH_TRIGGER: TriggerSpec = {
+	caller: 'the switch portal',
+	events: SWITCH_EVENTS,
+	selection: {
+		by: 'parameter',
+		parameter: 'event',
+		displayName: 'Event Kind',
+		description:
+			'Which callback of the switch this trigger receives. Each kind has its own URL (see Webhook URLs above) to paste where the switch portal asks for it.',
+	},
+	authenticate: checkSharedSecret,
+	malformedStatus: 400,
+	sentenceReasons: false,
+	acknowledge,
+	webhook: { responseData: 'firstEntryJson', responseContentType: 'text/plain', responsePropertyParameter: 'answerField' },
+	secretNotice: 'With a Shared Secret in the credential, add ?secret=<the secret> to the URL you paste.',
+};

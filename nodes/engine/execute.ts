@@ -1,7 +1,8 @@
 /**
  * The execute() of every catalog-driven action node: for each input item, find the operation's table
  * entry, read its fields, check them (generated zod schema), send the request, shape the answer into
- * items. continueOnFail and pairedItem as n8n expects.
+ * items. continueOnFail and pairedItem as n8n expects. Operations marked `bulk` run several items at
+ * once (bulk.ts); the output keeps the input order either way.
  */
 import {
 	NodeApiError,
@@ -10,13 +11,19 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcome } from './bulk';
 import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
 import { readFile } from './files';
 import { needsCredential } from './generators/credentials';
-import { isTopLevel, paramName } from './generators/names';
+import { isTopLevel, operationLabel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
+import { inTimeZone } from './generators/values';
 import { shapeResponse } from './shapers/basic';
+import { applyListing, readListing } from './shapers/listing';
 import { splitRange } from './transport/ranges';
+import { returnsRecords } from './catalog/responseKinds';
+import { defaultCustomerOf } from './defaultCustomer';
+import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
 
@@ -26,7 +33,12 @@ export function findOperation(catalog: Catalog, resource: string, operation: str
 	return op;
 }
 
-/** Raw attribute values of one item as the user set them (API names as keys; a file as the attributes it stands for). */
+const DATE_TYPES = new Set(['date', 'dateTime', 'dateOrDateTime']);
+
+/**
+ * Raw attribute values of one item as the user set them (API names as keys; a file as the
+ * attributes it stands for; dates in the workflow's time zone).
+ */
 export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, itemIndex: number): Promise<Record<string, unknown>> {
 	const raw: Record<string, unknown> = {};
 	const additional = (op.attributes.some((a) => !isTopLevel(a))
@@ -38,27 +50,33 @@ export async function readAttributes(fn: IExecuteFunctions, op: OperationSpec, i
 			Object.assign(raw, await readFile(fn, attribute, itemIndex));
 		} else if (isTopLevel(attribute)) {
 			const cond = attribute.required;
-			// A conditionally shown field is absent from the parameters while hidden.
-			raw[attribute.name] = typeof cond === 'object' ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
+			// A conditionally shown field is absent from the parameters while hidden (as is one that Simplify sets).
+			const hideable = typeof cond === 'object' || (op.simplify?.request !== undefined && attribute.name in op.simplify.request);
+			raw[attribute.name] = hideable ? fn.getNodeParameter(name, itemIndex, '') : fn.getNodeParameter(name, itemIndex);
 		} else if (name in additional) {
 			raw[attribute.name] = additional[name];
 		}
+		if (DATE_TYPES.has(attribute.type) && attribute.name in raw) raw[attribute.name] = inTimeZone(raw[attribute.name], fn.getTimezone());
 	}
 	return raw;
 }
 
-/** Fills `Customer` from the credential's Default Customer when the user left it empty. */
+/**
+ * Fills `Customer` from the credential's Default Customer when the user left it empty, only where the
+ * catalog gives Customer that meaning (`role: 'customer'`). A Default Customer that is not a numeric
+ * customer ID is refused.
+ */
 export function applyCustomerDefault(op: OperationSpec, body: IDataObject, defaultCustomer: unknown): IDataObject {
 	const attribute = op.attributes.find((a) => a.role === 'customer');
-	const value = typeof defaultCustomer === 'number' ? String(defaultCustomer) : String(defaultCustomer ?? '').trim();
-	if (!attribute || body[attribute.name] !== undefined || !value) return body;
-	return { ...body, [attribute.name]: /^\d+$/.test(value) ? Number(value) : value };
+	if (!attribute || body[attribute.name] !== undefined) return body;
+	const value = defaultCustomerOf(defaultCustomer);
+	return value === undefined ? body : { ...body, [attribute.name]: value };
 }
 
-/** "DID > Add": the resource and operation as the editor shows them. */
+/** "DID > Create": the resource and operation as the editor shows them. */
 export function functionLabel(catalog: Catalog, op: OperationSpec): string {
 	const resource = catalog.resources.find((r) => r.value === op.resource)?.name ?? op.resource;
-	return `${resource} > ${op.name}`;
+	return `${resource} > ${operationLabel(op)}`;
 }
 
 export async function runOperation(
@@ -76,10 +94,12 @@ export async function runOperation(
 		});
 	}
 	// An operation that sends no request needs no credential, unless it has a Customer to default.
-	const credentials = needsCredential(op) ? await fn.getCredentials(catalog.service.credential) : {};
-	const body = applyCustomerDefault(op, checked.body as IDataObject, catalog.service.defaultCustomer?.(credentials));
+	const credentials = needsCredential(op) ? await credentialsOnce(fn, catalog.service.credential) : {};
+	const listing = readListing(fn, op, itemIndex);
+	const checkedBody = listing.simplify ? { ...(checked.body as IDataObject), ...op.simplify?.request } : (checked.body as IDataObject);
+	const body = applyCustomerDefault(op, checkedBody, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
-	if (op.local) return await op.local(body, ctx);
+	if (op.local) return applyListing(op, listing, await op.local(body, ctx));
 	// A function that needs a global key says so when the switch refuses a customer-scoped one.
 	const hints = op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : [];
 	const send = (partBody: IDataObject) =>
@@ -89,27 +109,27 @@ export async function runOperation(
 			body: partBody,
 			bodyFormat: options.bodyFormat === 'form' && op.bodyFormats?.includes('form') !== false ? 'form' : 'json',
 			hints,
+			attributes: op.attributes.map((a) => a.name),
+			emptyIsResult: returnsRecords(op.response),
 			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 			itemIndex,
 		});
 	const parts = rangeParts(op, body, options);
 	const answers: unknown[] = [];
 	let emptyReason: string | undefined;
+	const items: INodeExecutionData[] = [];
+	let answered = false;
 	for (const part of parts) {
 		const answer = await send(part);
+		answered ||= answer.kind !== 'empty';
 		if (answer.kind === 'empty') emptyReason = answer.reason;
-		else answers.push(answer.data);
+		else if (op.split?.merge) answers.push(answer.data);
+		// Parts shaped one by one: no further request once the limit is reached.
+		else if (items.push(...(await shapeResponse(op.response, answer.data, ctx))) >= listing.limit) break;
 	}
-	if (!answers.length) {
-		return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
-	}
-	if (answers.length === 1 || op.split?.merge) {
-		const merged = answers.length === 1 ? answers[0] : op.split!.merge!(answers);
-		return await shapeResponse(op.response, merged, ctx);
-	}
-	const items: INodeExecutionData[] = [];
-	for (const data of answers) items.push(...(await shapeResponse(op.response, data, ctx)));
-	return items;
+	if (answers.length) items.push(...(await shapeResponse(op.response, answers.length === 1 ? answers[0] : op.split!.merge!(answers), ctx)));
+	if (!answered) return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
+	return applyListing(op, listing, items);
 }
 
 /** The request bodies of an operation: one, or one per part of a split date range. */
@@ -127,26 +147,54 @@ export function rangeParts(op: RequestOperation, body: IDataObject, options: IDa
 
 export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
+	const runItem = async (i: number) => {
+		const resource = fn.getNodeParameter('resource', i) as string;
+		const operation = fn.getNodeParameter('operation', i) as string;
+		return await runOperation(fn, catalog, findOperation(catalog, resource, operation), i);
+	};
+	const continueOnFail = fn.continueOnFail();
+	const outcomes = await runBounded(items.length, itemSettings(fn, catalog, items.length), runItem, !continueOnFail);
 	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const resource = fn.getNodeParameter('resource', i) as string;
-			const operation = fn.getNodeParameter('operation', i) as string;
-			const op = findOperation(catalog, resource, operation);
-			const results = await runOperation(fn, catalog, op, i);
-			for (const r of results) out.push({ ...r, pairedItem: { item: i } });
-		} catch (error) {
-			if (fn.continueOnFail()) {
-				out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}) }, pairedItem: { item: i } });
-				continue;
-			}
-			// Errors of ours already carry the item index and a description; wrap anything else.
-			const nodeError =
-				error instanceof NodeOperationError || error instanceof NodeApiError
-					? error
-					: new NodeOperationError(fn.getNode(), error as Error, { itemIndex: i });
-			throw nodeError;
+	for (let i = 0; i < outcomes.length; i++) {
+		const outcome = outcomes[i];
+		if (outcome.state === 'done') {
+			for (const r of outcome.value) out.push({ ...r, pairedItem: { item: i } });
+			continue;
 		}
+		if (outcome.state === 'notStarted') continue; // only after a failure that stops the node
+		const error = outcome.error as Error & { description?: string };
+		if (continueOnFail) {
+			out.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}) }, pairedItem: { item: i } });
+			continue;
+		}
+		// Errors of ours already carry the item index and a description; wrap anything else.
+		const nodeError =
+			error instanceof NodeOperationError || error instanceof NodeApiError
+				? error
+				: new NodeOperationError(fn.getNode(), error, { itemIndex: i });
+		throw withSentCount(nodeError, outcomes);
 	}
 	return [out];
+}
+
+/** Bulk settings when the first item's operation is a bulk one (Send SMS ...), else one at a time. */
+function itemSettings(fn: IExecuteFunctions, catalog: Catalog, count: number): BulkSettings {
+	if (count < 2) return ONE_AT_A_TIME;
+	const resource = fn.getNodeParameter('resource', 0) as string;
+	const operation = fn.getNodeParameter('operation', 0) as string;
+	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
+	return op?.bulk ? bulkSettings(fn.getNodeParameter('options', 0, {}) as IDataObject) : ONE_AT_A_TIME;
+}
+
+/**
+ * Items sent concurrently with the one that failed may have gone out: say how many, so that nobody
+ * runs the whole list again and sends them twice.
+ */
+function withSentCount<E extends NodeOperationError | NodeApiError>(error: E, outcomes: Array<Outcome<unknown>>): E {
+	const firstFailure = outcomes.findIndex((o) => o.state === 'failed');
+	if (!outcomes.slice(firstFailure + 1).some((o) => o.state === 'done')) return error;
+	const sent = outcomes.filter((o) => o.state === 'done').length;
+	const note = `${sent} of ${outcomes.length} items were sent before the node stopped, some after this one. Turn on Settings > On Error > Continue to get one result per item.`;
+	error.description = error.description ? `${error.description} ${note}` : note;
+	return error;
 }

@@ -4,6 +4,7 @@
  * customer is. The engine knows neither service by name nor any credential field.
  */
 import type { ServiceSpec } from '../engine/catalog/types';
+import { switchHints } from './switchHints';
 
 const text = (value: unknown) => String(value ?? '');
 
@@ -20,6 +21,8 @@ export const switchService: ServiceSpec = {
 	secrets: (credentials) => [text(credentials.apiKey)],
 	defaultCustomer: (credentials) => credentials.customer,
 	baseUrlHint: 'Check the Base URL in the credential: it should be the address of the switch, without /api.',
+	// The switch's Reasons (switch-calls-reporting.md, Errors), each hint only where it fits the function.
+	hintsFor: switchHints,
 };
 
 /** The messaging gateway (SolSwitch Messaging API credential): `{sms_url}` = <host>/sms/ and so on. */

@@ -57,7 +57,8 @@ export function sendSms(gateway: Gateway, req: SandboxRequest): Record<string, u
 	authorize(gateway, req);
 	const from = numericField(req.body, 'From');
 	const to = numericField(req.body, 'To');
-	const body = required(req.body, 'Body');
+	// Counted exactly as sent: "1 to 136 characters including spaces and carriage returns".
+	const body = typeof req.body.Body === 'string' && req.body.Body !== '' ? req.body.Body : required(req.body, 'Body');
 	const length = [...body].length;
 	if (length < 1 || length > 136) throw new GatewayFail(R.bodyLength);
 	const receipt = text(req.body, 'Receipt');

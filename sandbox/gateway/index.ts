@@ -8,6 +8,7 @@ import type { SandboxReply, SandboxRequest } from '../http/router';
 import { downloadMms, sendMms, sendSms, usageReport, type Gateway as GatewayApi } from './api';
 import { CallbackQueue, type Delivery } from './callbacks';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY, defaultGatewayConfig, type GatewayConfig } from './config';
+import { MtLoad, RATE_LIMIT_REASON, type MtLoadConfig } from './mtLoad';
 import { GatewayFail } from './reasons';
 import { GatewayState } from './state';
 
@@ -27,6 +28,8 @@ export interface MoMessage {
 export class Gateway implements GatewayApi {
 	readonly state = new GatewayState();
 	readonly callbacks: CallbackQueue;
+	/** Answer delay, rate limit and in-flight counters of MT SMS and MMS. */
+	readonly mtLoad = new MtLoad();
 	config: GatewayConfig;
 
 	constructor(readonly sandbox: SandboxHost) {
@@ -114,14 +117,25 @@ export const gatewayModule: SandboxModule = {
 			sandbox.router.add({ method, path, service, handle });
 
 		route('POST', '/sms/report', (req) => answer(() => usageReport(gateway, req)));
-		route('POST', '/sms', (req) => answer(() => sendSms(gateway, req)));
-		route('POST', '/mms', (req) => answer(() => sendMms(gateway, req)));
+		const overRate = (): SandboxReply => ({ json: { Status: 'FAIL', Reason: RATE_LIMIT_REASON } });
+		route('POST', '/sms', (req) => gateway.mtLoad.run(() => answer(() => sendSms(gateway, req)), overRate));
+		route('POST', '/mms', (req) => gateway.mtLoad.run(() => answer(() => sendMms(gateway, req)), overRate));
 		route('GET', '/mms/download', (req) => downloadMms(gateway, req));
 
 		const control = (method: string, path: string, handle: (req: SandboxRequest) => SandboxReply | Promise<SandboxReply>) =>
 			route(method, `/_sandbox/gateway${path}`, handle, 'control');
 		control('POST', '/config', (req) => {
 			gateway.configure(req.body as Partial<GatewayConfig>);
+			return { json: { Status: 'OK' } };
+		});
+		// {"latencyMs": 20, "perSecond": 50}; GET: the counters; DELETE: counters back to zero.
+		control('POST', '/load', (req) => {
+			gateway.mtLoad.configure(req.body as Partial<MtLoadConfig>);
+			return { json: { Status: 'OK', ...gateway.mtLoad.config } };
+		});
+		control('GET', '/load', () => ({ json: { ...gateway.mtLoad.config, ...gateway.mtLoad.counters } }));
+		control('DELETE', '/load', () => {
+			gateway.mtLoad.reset();
 			return { json: { Status: 'OK' } };
 		});
 		control('POST', '/mo', async (req) => {

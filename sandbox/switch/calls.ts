@@ -54,7 +54,7 @@ export function placeCall(ctx: ApiContext, customer: number, source: string, des
 
 calls.register('newcall', (ctx) => {
 	const customer = customerOf(ctx);
-	const extension = extensionOf(ctx, customer);
+	const extension = extensionOf(ctx, customer, 'Extension', true);
 	const destination = numeric(required(ctx, 'Destination'));
 	const timeout = text(ctx, 'Timeout');
 	if (timeout !== undefined) numeric(timeout);
@@ -101,7 +101,7 @@ calls.register('dtmf', (ctx) => {
 
 calls.register('monitor', (ctx) => {
 	const customer = customerOf(ctx);
-	const extension = extensionOf(ctx, customer);
+	const extension = extensionOf(ctx, customer, 'Extension', true);
 	const enabled = required(ctx, 'Enabled');
 	if (enabled !== '1' && enabled !== '0') throw new Fail(REASONS.notNumeric);
 	const key = `${customer}:${extension.ExtensionNumber}`;
@@ -114,7 +114,8 @@ calls.register('managecid', (ctx) => {
 	const customer = customerOf(ctx);
 	const type = text(ctx, 'Type');
 	if (type !== 'addedit' && type !== 'del') throw new Fail(REASONS.noType);
-	const cid = numeric(required(ctx, 'CID'));
+	// No form is stated for CID: any caller ID the user gives is a route key.
+	const cid = required(ctx, 'CID');
 	const key = `${customer}:${cid}`;
 	if (type === 'del') {
 		if (!ctx.state.cidRoutes.delete(key)) throw new Fail(REASONS.noRecords);
@@ -158,7 +159,8 @@ calls.register('fax', (ctx) => {
 calls.register('scheduledqueuecallback', (ctx) => {
 	const customer = customerOf(ctx);
 	const queueID = numeric(required(ctx, 'queueID'));
-	const number = numeric(required(ctx, 'Number'));
+	// "Number (number to dial)": no form stated.
+	const number = required(ctx, 'Number');
 	const queue = ctx.state.queues.get(Number(queueID));
 	if (!queue || queue.Customer !== customer) throw new Fail(REASONS.queueError);
 	ctx.state.callbacks.push({ Customer: customer, queueID, Number: number, CIDName: text(ctx, 'CIDName'), at: new Date().toISOString() });

@@ -24,8 +24,12 @@ export interface RunNodeOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** The node's version, as a saved workflow stores it (default 1). */
+	typeVersion?: number;
 	/** Receives what the node sends through this.sendResponse (as n8n's webhook would answer it). */
 	onSendResponse?: (response: unknown) => void;
+	/** The workflow's Timezone setting (an IANA name); unset, n8n's default zone applies. */
+	timezone?: string;
 }
 
 export interface RunNodeResult {
@@ -44,13 +48,20 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		id: 'node-under-test',
 		name: 'Node Under Test',
 		type: `n8n-nodes-solswitch.${options.type}`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0] as [number, number],
 		parameters: options.parameters,
 		credentials: Object.fromEntries(credentialNames.map((c) => [c, { id: c, name: c }])),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false, settings: {} });
+	const workflow = new Workflow({
+		id: 'test',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+		settings: options.timezone ? { timezone: options.timezone } : {},
+	});
 	const hooks = new ExecutionLifecycleHooks('trigger', '1', { id: 'test', nodes: [node], connections: {} } as never);
 	let finished!: (run: IRun) => void;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));

@@ -1,6 +1,7 @@
 /** Every node and credential type of the package, by name, for the in-process engine. */
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 import { SolSwitchApi } from '../../credentials/SolSwitchApi.credentials';
+import { SolSwitchCallbacksApi } from '../../credentials/SolSwitchCallbacksApi.credentials';
 import { SolSwitchMessagingApi } from '../../credentials/SolSwitchMessagingApi.credentials';
 import { SolSwitch } from '../../nodes/SolSwitch/SolSwitch.node';
 import { SolSwitchAdmin } from '../../nodes/SolSwitchAdmin/SolSwitchAdmin.node';
@@ -19,4 +20,5 @@ export const allNodeTypes: Record<string, INodeType> = {
 export const allCredentialTypes: Record<string, ICredentialType> = {
 	solSwitchApi: new SolSwitchApi(),
 	solSwitchMessagingApi: new SolSwitchMessagingApi(),
+	solSwitchCallbacksApi: new SolSwitchCallbacksApi(),
 };

@@ -15,6 +15,7 @@ import { DEFAULT_OWNER, N8nApi, type OwnerAccount } from './n8n-api';
 import { N8nInstance, type N8nInstanceOptions } from './n8n-instance';
 
 export * from './community-package';
+export * from './database-query';
 export * from './execution-data';
 export * from './install-n8n';
 export * from './n8n-api';

@@ -218,8 +218,12 @@ export class N8nApi {
 
 	/** Every loaded node type name (e.g. "n8n-nodes-solswitch.solSwitch"), from /types/nodes.json. */
 	async nodeTypeNames(): Promise<string[]> {
-		const types = await this.request<Array<{ name: string }>>('GET', '/types/nodes.json', undefined, { raw: true });
-		return [...new Set(types.map((t) => t.name))];
+		return [...new Set((await this.nodeTypes()).map((t) => t.name))];
+	}
+
+	/** The node type descriptions the editor loads (its node panel searches their codex). */
+	async nodeTypes(): Promise<Array<{ name: string; codex?: Record<string, unknown>; iconUrl?: unknown }>> {
+		return await this.request('GET', '/types/nodes.json', undefined, { raw: true });
 	}
 
 	/** Every loaded credential type name, from /types/credentials.json. */

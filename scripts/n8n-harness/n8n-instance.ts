@@ -90,6 +90,11 @@ export class N8nInstance {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
+	/** The n8n process (its main process: the task runner is a child of it), while it runs. */
+	get pid(): number | undefined {
+		return this.exitCode === undefined ? this.child?.pid : undefined;
+	}
+
 	get logFile(): string {
 		return path.join(this.userFolder, this.options.logName ?? 'n8n.log');
 	}

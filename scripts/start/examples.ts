@@ -124,9 +124,11 @@ export interface TriggerUrl {
 /**
  * The production URLs of the workflow's SolSwitch triggers (and plain Webhook / Form triggers):
  * `<n8n>/webhook/<webhookId>/<path>` for our triggers, whose paths are fixed per event kind;
- * `<n8n>/webhook/<path>` or `<n8n>/form/<path>` for n8n's own when they set a path.
+ * `<n8n>/webhook/<path>` or `<n8n>/form/<path>` for n8n's own when they set a path. A SolSwitch
+ * Trigger with a SolSwitch Callbacks API credential gets that credential's Shared Secret (given
+ * here, as n8n keeps it encrypted) as `?secret=`, the URL to paste in the portal.
  */
-export function webhookUrls(workflow: WorkflowDefinition, n8nBaseUrl: string): TriggerUrl[] {
+export function webhookUrls(workflow: WorkflowDefinition, n8nBaseUrl: string, callbacks: { sharedSecret?: string } = {}): TriggerUrl[] {
 	const base = n8nBaseUrl.replace(/\/+$/, '');
 	const urls: TriggerUrl[] = [];
 	for (const node of workflow.nodes as WorkflowNode[]) {
@@ -135,7 +137,8 @@ export function webhookUrls(workflow: WorkflowDefinition, n8nBaseUrl: string): T
 		const parameters = node.parameters ?? {};
 		if (kind === 'solSwitchTrigger') {
 			const event = String(parameters.event ?? 'sip-notification');
-			urls.push({ node: node.name, kind, event, url: `${base}/webhook/${node.webhookId}/${event}` });
+			const secret = node.credentials?.solSwitchCallbacksApi && callbacks.sharedSecret ? `?secret=${encodeURIComponent(callbacks.sharedSecret)}` : '';
+			urls.push({ node: node.name, kind, event, url: `${base}/webhook/${node.webhookId}/${event}${secret}` });
 		} else if (kind === 'solSwitchMessagingTrigger') {
 			urls.push({ node: node.name, kind, url: `${base}/webhook/${node.webhookId}/message` });
 		} else if (kind === 'webhook') {

@@ -67,6 +67,9 @@ export function defaultHome(): string {
 	return path.resolve(process.env.SOLSWITCH_HOME ?? path.join(REPO_ROOT, '.solswitch'));
 }
 
+/** The Shared Secret of the examples' SolSwitch Callbacks API credential: added to the URLs the sandbox calls. */
+export const SANDBOX_CALLBACK_SECRET = 'sandbox-callback-secret';
+
 /** The credentials the sandbox answers to, by credential type. */
 function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; data: Record<string, unknown> }> {
 	return {
@@ -77,6 +80,10 @@ function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; da
 		solSwitchMessagingApi: {
 			name: 'SolSwitch Messaging sandbox',
 			data: { baseUrl: sandbox.url, apiKey: DEFAULT_GATEWAY_KEY, inboundApiKey: DEFAULT_INBOUND_KEY, inboundKeyType: 'body' },
+		},
+		solSwitchCallbacksApi: {
+			name: 'SolSwitch Callbacks sandbox',
+			data: { packetApiKey: '', sharedSecret: SANDBOX_CALLBACK_SECRET },
 		},
 	};
 }
@@ -201,7 +208,8 @@ async function ensureCredentials(
 	const result: MainJob['credentials'] = {};
 	for (const [type, wanted] of Object.entries(sandboxCredentials(sandbox))) {
 		if (!known.has(type)) continue; // a credential type this build does not have (yet)
-		const baseUrl = String(wanted.data.baseUrl);
+		// The callbacks credential has no address: the switch calls n8n.
+		const baseUrl = wanted.data.baseUrl === undefined ? undefined : String(wanted.data.baseUrl);
 		let saved: StartState['credentials'][string] | undefined = state.credentials[type];
 		if (saved && !(await api.request('GET', `/rest/credentials/${saved.id}`, undefined, { allowNotFound: true }))) {
 			saved = undefined; // deleted in the editor: make it again
@@ -224,7 +232,7 @@ async function ensureCredentials(
 		state.credentials[type] = saved;
 		saveState(home, state);
 		result[type] = { id: saved.id, name: saved.name, action };
-		log(`credential "${saved.name}" (${type}) ${action}: ${baseUrl}`);
+		log(`credential "${saved.name}" (${type}) ${action}${baseUrl ? `: ${baseUrl}` : ''}`);
 	}
 	return result;
 }
@@ -319,7 +327,7 @@ async function ensureExample(
 			publishError = (error as Error).message.split('\n')[0];
 		}
 	}
-	const triggers = webhookUrls(workflow, api.n8n.baseUrl);
+	const triggers = webhookUrls(workflow, api.n8n.baseUrl, { sharedSecret: SANDBOX_CALLBACK_SECRET });
 	log(
 		`workflow "${workflow.name}" ${action}${published ? ', published' : hasTrigger(workflow) ? `, NOT published: ${publishError}` : ''}`,
 	);

@@ -42,6 +42,18 @@ test('the packed package is installed as a community package and n8n loads its n
 	expect(await api.credentialTypeNames()).toEqual(expect.arrayContaining(expectedCredentialTypes(packageJson)));
 });
 
+test("n8n serves each node with its codex (aliases, subcategories the node panel searches) and an icon of its own", async () => {
+	const served = await api.nodeTypes();
+	const iconUrls: string[] = [];
+	for (const file of packageJson.n8n.nodes as string[]) {
+		const codex = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, file.replace(/^dist\//, '').replace(/\.js$/, '.json')), 'utf8'));
+		const type = served.find((t) => t.name === codex.node);
+		expect(type?.codex).toMatchObject({ alias: codex.alias, subcategories: codex.subcategories });
+		iconUrls.push(JSON.stringify(type?.iconUrl));
+	}
+	expect(new Set(iconUrls).size).toBe(packageJson.n8n.nodes.length);
+});
+
 test('a published Webhook workflow answers through Respond to Webhook', async () => {
 	const workflow = await api.createWorkflow({
 		name: 'E2E echo',

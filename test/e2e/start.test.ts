@@ -9,7 +9,7 @@ import { gatewayOf } from '../../sandbox/gateway';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { DATA_TABLE_PLACEHOLDER, dataTableRows, findDataTable, personalProjectId, type SavedDataTable } from '../../scripts/start/dataTables';
 import { exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
-import { startMainJob, type MainJob } from '../../scripts/start/mainJob';
+import { SANDBOX_CALLBACK_SECRET, startMainJob, type MainJob } from '../../scripts/start/mainJob';
 import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from '../../scripts/n8n-harness';
 import { freePorts } from '../../scripts/n8n-harness/free-port';
 import { OPT_OUT_TABLE, sendOptOutsAndReadBack, type OptOutRow } from './scenarios/optOuts';
@@ -64,8 +64,18 @@ test('the credentials point at the sandbox and the switch accepts them', async (
 	for (const [type, credential] of Object.entries(job!.credentials)) {
 		expect(list).toContainEqual(expect.objectContaining({ id: credential.id, type }));
 		const full = await job!.api.request<{ data: { baseUrl: string } }>('GET', `/rest/credentials/${credential.id}?includeData=true`);
-		expect(full.data.baseUrl).toBe(job!.sandbox.url);
+		// The callbacks credential has no address (the switch calls n8n); the others point at the sandbox.
+		expect(full.data.baseUrl).toBe(type === 'solSwitchCallbacksApi' ? undefined : job!.sandbox.url);
 	}
+	expect(Object.keys(job!.credentials).sort()).toEqual(['solSwitchApi', 'solSwitchCallbacksApi', 'solSwitchMessagingApi']);
+	// The callbacks credential's test (testedBy the SolSwitch Trigger) as the editor runs it.
+	const callbacks = job!.credentials.solSwitchCallbacksApi;
+	const testCallbacks = (sharedSecret: string) =>
+		job!.api.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: callbacks.id, name: callbacks.name, type: 'solSwitchCallbacksApi', data: { packetApiKey: '', sharedSecret } },
+		});
+	expect(await testCallbacks(SANDBOX_CALLBACK_SECRET)).toEqual({ status: 'OK', message: expect.any(String) });
+	expect(await testCallbacks('not url safe&')).toMatchObject({ status: 'Error' });
 	// n8n's own credential test (the editor's "Retest" button) against the sandbox switch.
 	const credential = job!.credentials.solSwitchApi;
 	const tested = await job!.api.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {

@@ -28,7 +28,8 @@ export const digitValidation: Array<OperationSpec<SwitchLists>> = [
 		resource: 'digitValidation',
 		operation: 'answer',
 		name: 'Answer Digit Validation',
-		action: 'Answer the waiting Digit Validation request with a routing option',
+		label: 'Answer',
+		action: 'Answer the waiting digit validation request with a routing option',
 		description: 'Send the routing option the caller waits for (SolSwitch Trigger, Digit Validation, Answer From: Answer Node)',
 		attributes: [
 			{

@@ -6,7 +6,7 @@ import { digits, flag, number, text } from '../../shared/catalog/attributes';
 import { customerPick } from './fields';
 import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
 
-const suite: Suite = { resource: 'did', noun: 'DID', path: 'did', scope: 'global' };
+const suite: Suite = { resource: 'did', noun: 'DID', plural: 'DID records', path: 'did', scope: 'global' };
 
 /** One DID row ID or several (batch edit and delete apply to each). */
 const didIds: AttributeSpec<AdminLists> = {
@@ -22,8 +22,8 @@ const didIds: AttributeSpec<AdminLists> = {
 const didFields: Array<AttributeSpec<AdminLists>> = [
 	customerPick('CustID', 'Customer the DID belongs to', { required: true }),
 	text('Description', 'Description of the DID (shown in the Partial view)'),
-	text('RateCenter', 'Rate center'),
-	text('Notes', 'Notes'),
+	text('RateCenter', 'Rate center the number belongs to, for your records'),
+	text('Notes', 'Free-text notes about the DID'),
 	flag('Active', true, 'Whether the DID is active. A DID with an assigned route cannot be deactivated.'),
 	flag('ApplyToll', false, 'Whether calls are processed as toll-free for billing'),
 	flag('StripCID', false, 'Whether the incoming caller ID is stripped before routing'),
@@ -36,7 +36,7 @@ const didFields: Array<AttributeSpec<AdminLists>> = [
 export const didSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...didIds, description: 'Only these DIDs (row IDs); several IDs allowed' },
-		{ name: 'DID', type: 'list', rule: RULES.phoneNumber, description: 'Only these phone numbers; several allowed' },
+		{ name: 'DID', label: 'Phone Numbers', type: 'list', description: 'Only these phone numbers' },
 		customerPick('CustID', 'Only DIDs of this customer'),
 		{ name: 'ViewType', label: 'View Type', type: 'enum', topLevel: true, default: 'Partial', options: [
 			{ name: 'Partial', value: 'Partial', description: 'ID, DID, Description, Active' },
@@ -51,7 +51,6 @@ export const didSuite: Array<OperationSpec<AdminLists>> = [
 				label: 'DIDs',
 				type: 'list',
 				required: true,
-				rule: RULES.phoneNumber,
 				description:
 					'Phone number to add, or several: each gets the same values below. If any is already in use, none is added.',
 				placeholder: '5145550199',

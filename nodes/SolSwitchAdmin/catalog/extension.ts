@@ -7,7 +7,7 @@ import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
 import { adminCustomer, recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'extension', noun: 'extension', path: 'extension', scope: 'any' };
 
@@ -45,7 +45,7 @@ const extensionFields: Array<AttributeSpec<AdminLists>> = [
 	flag('DoNotRecord', false, 'Whether calls of this extension are never recorded'),
 	text('ExtEmail', 'Address recordings are delivered to', { label: 'Extension Email', rule: RULES.email }),
 	flag('CallWaiting', true, 'Whether call waiting is on'),
-	digits('RoamingCode', 'Roaming code', { rule: RULES.roamingCode }),
+	digits('RoamingCode', 'Roaming code of the extension', { rule: RULES.roamingCode }),
 	digits('LDPasscode', 'Long-distance passcode, unique per customer', { label: 'LD Passcode', rule: RULES.ldPasscode }),
 	flag('CanMonitor', false, 'Whether the extension may monitor calls'),
 	digits('MonitorType', 'Monitor type (applies only when Can Monitor is on)', { switchDefault: '0' }),
@@ -67,11 +67,11 @@ const extensionFields: Array<AttributeSpec<AdminLists>> = [
 	choice('TranscriptionStrategy', [
 		{ name: 'Dynamic', value: 'dynamic' },
 		{ name: 'Priority', value: 'priority' },
-	], 'Transcription strategy', { switchDefault: 'dynamic' }),
+	], 'Transcription strategy applied to recordings of this extension', { switchDefault: 'dynamic' }),
 	flag('MultimediaEnabled', false, 'Whether multimedia is enabled'),
-	number('FillLimit', 'Fill limit', { switchDefault: '0' }),
-	number('PhoneLoad', 'Phone load', { switchDefault: '10' }),
-	number('MaxLoad', 'Maximum load', { switchDefault: '10' }),
+	number('FillLimit', 'Fill limit setting of the extension', { switchDefault: '0' }),
+	number('PhoneLoad', 'Phone load setting of the extension', { switchDefault: '10' }),
+	number('MaxLoad', 'Maximum load setting of the extension', { switchDefault: '10' }),
 	digits('RuleListID', 'Time rule ID on the routing entry', { label: 'Time Rule ID' }),
 	digits('ClosedInternalRoutingID', 'Routing ID used when the time rule is closed', { label: 'Closed Internal Routing ID' }),
 ];
@@ -85,7 +85,7 @@ export const extensionSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, ExtensionNumber, Name, Active' },
 			{ name: 'Full', value: 'Full', description: 'Every field, with SIPUsername' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'Customer', 'ExtensionNumber', 'Name', 'CIDNum', 'CIDName', 'ExtEmail', 'SIPAccountsID', 'SIPUsername', 'Active']) }),
 	addOp(
 		suite,
 		[adminCustomer('', { required: true, description: 'Customer the extension belongs to (a customer-scoped key gives its own)' }), ...extensionFields],

@@ -25,11 +25,10 @@ export const viewType = (forcedByIdNote = false): AttributeSpec => ({
 	description: forcedByIdNote ? 'Fields to return. A given ID always returns the Full view.' : 'Fields to return',
 });
 
-/** The numeric ID of one existing record, picked from the switch or typed. */
+/** The ID of one existing record, picked from the switch or typed (no form stated, but for DIDs: `extra`). */
 export const recordId = (load: AdminLists, description: string, extra: Extra = {}): AttributeSpec<AdminLists> => ({
 	name: 'ID',
 	type: 'digits',
-	rule: RULES.numeric,
 	load,
 	description,
 	...extra,
@@ -42,7 +41,7 @@ export const recordId = (load: AdminLists, description: string, extra: Extra = {
 export const adminCustomer = (description = '', extra: Extra = {}): AttributeSpec<AdminLists> =>
 	customer<AdminLists>(description, { load: 'customers', type: 'digits', rule: RULES.numeric, ...extra });
 
-/** A customer ID picked from the switch's customers (global key) or typed. */
+/** A customer ID (numeric, convention 5) picked from the switch's customers (global key) or typed. */
 export const customerPick = (name: string, description: string, extra: Extra = {}): AttributeSpec<AdminLists> => ({
 	name,
 	label: 'Customer',

@@ -1,6 +1,6 @@
 /** Firewall suite of switch-management.md ("Firewall rule record", rule 12). */
 import type { AdminLists } from '../methods/listSearch';
-import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
+import type { AttributeSpec, CrossRule, OperationSpec } from '../../engine/catalog/types';
 import { RULES } from '../../shared/catalog/rules';
 import { choice, flag, number, required, text } from '../../shared/catalog/attributes';
 import { recordId, viewType } from './fields';
@@ -37,6 +37,12 @@ const ruleFields: Array<AttributeSpec<AdminLists>> = [
 	flag('SIP', true, 'Whether the rule filters SIP traffic'),
 ];
 
+/** "Address: for Address: xxx.xxx.xxx.xxx; for Subnet: xxx.xxx.xxx.xxx/yy" (on edit, when the type is given). */
+const addressRules: CrossRule[] = [
+	{ kind: 'ruleWhen', attribute: 'Address', when: 'AddressType', is: 'Address', rule: RULES.ipAddress, message: `Address ${RULES.ipAddress.text}` },
+	{ kind: 'ruleWhen', attribute: 'Address', when: 'AddressType', is: 'Subnet', rule: RULES.ipSubnet, message: `Address ${RULES.ipSubnet.text}` },
+];
+
 export const firewallSuite: Array<OperationSpec<AdminLists>> = [
 	viewOp(suite, [
 		{ ...ruleId, description: 'Only this rule (returns the Full view)' },
@@ -45,7 +51,7 @@ export const firewallSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Full', value: 'Full', description: 'Every field of the rule' },
 		] },
 	]),
-	addOp(suite, ruleFields, { kind: 'object' }, 'Insert a firewall rule at a position; rules at and after it move down by one'),
-	editOp(suite, ruleId, ruleFields),
+	{ ...addOp(suite, ruleFields, { kind: 'object' }, 'Insert a firewall rule at a position; rules at and after it move down by one'), rules: addressRules },
+	{ ...editOp(suite, ruleId, ruleFields), rules: addressRules },
 	deleteOp(suite, ruleId),
 ];

@@ -4,7 +4,7 @@ import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { RULES } from '../../shared/catalog/rules';
 import { choice, flag, number, required, text } from '../../shared/catalog/attributes';
 import { customerPick, recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'sipAccount', noun: 'SIP account', path: 'sipaccount', scope: 'any' };
 
@@ -70,7 +70,7 @@ export const sipAccountSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, Username, Description' },
 			{ name: 'Full', value: 'Full', description: 'Every field except passwords' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'CustID', 'Username', 'Description', 'Type', 'Host', 'TransportType', 'Active']) }),
 	addOp(suite, sipFields, { kind: 'object' }, 'Create a SIP account: Static needs Password and Host, Dynamic a Password, Register the four Register fields'),
 	editOp(suite, sipAccountId, sipFields),
 	deleteOp(suite, sipAccountId),

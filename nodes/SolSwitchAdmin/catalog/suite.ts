@@ -2,8 +2,11 @@
  * The four functions every management suite has (view, add, edit, delete), built from the suite's
  * record table: add takes the table as the document marks it, edit takes the same fields all
  * optional (only the fields the user sets are sent: omitted fields keep their values on the switch).
+ * The editor names them as n8n's UX guidelines do (Get Many, Create, Update, Delete), the document's
+ * names ("DID View") stay in the operations' descriptions and the README; the stored operation
+ * values stay view / add / edit / delete, so saved workflows keep working.
  */
-import type { AttributeSpec, OperationSpec, ResponseSpec } from '../../engine/catalog/types';
+import type { AttributeSpec, OperationSpec, ResponseSpec, SimplifySpec } from '../../engine/catalog/types';
 import { optional } from '../../shared/catalog/attributes';
 
 export interface Suite {
@@ -13,21 +16,39 @@ export interface Suite {
 	/** Path prefix: 'did' for /api/did/view/ ... */
 	path: string;
 	scope: 'global' | 'any';
+	/** Plural for "Get many ...", when adding an s is wrong ("DID records"). */
+	plural?: string;
 }
 
 const RESULTS: ResponseSpec = { kind: 'list', key: 'Results' };
 
-export function viewOp<L extends string>(suite: Suite, filters: Array<AttributeSpec<L>>, description?: string): OperationSpec<L> {
+/** "a customer", "an extension" (the nouns are words, or acronyms read letter by letter: a DID, a SIP account). */
+const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** The document's name of a suite function: "DID View", "SIP Account Add". */
+const functionName = (suite: Suite, fn: string) =>
+	`${suite.noun.replace(/\b[a-z]/g, (c) => c.toUpperCase())} ${fn}`;
+
+/** Simplify of a view: the short set, asked for in the Full view so that every field of it comes back. */
+export const simplifyTo = (fields: string[]): SimplifySpec => ({ fields, request: { ViewType: 'Full' } });
+
+export function viewOp<L extends string>(
+	suite: Suite,
+	filters: Array<AttributeSpec<L>>,
+	options: { description?: string; simplify?: SimplifySpec } = {},
+): OperationSpec<L> {
 	return {
 		resource: suite.resource,
 		operation: 'view',
-		name: 'View',
-		action: `View ${suite.noun} records`,
-		description: description ?? `List ${suite.noun} records, one item per record (Partial or Full view)`,
+		name: functionName(suite, 'View'),
+		label: 'Get Many',
+		action: `Get many ${suite.plural ?? `${suite.noun}s`}`,
+		description: options.description ?? `List ${suite.noun} records, one item per record`,
 		path: `${suite.path}/view`,
 		attributes: filters,
 		response: RESULTS,
 		scope: suite.scope,
+		...(options.simplify ? { simplify: options.simplify } : {}),
 	};
 }
 
@@ -40,8 +61,9 @@ export function addOp<L extends string>(
 	return {
 		resource: suite.resource,
 		operation: 'add',
-		name: 'Add',
-		action: `Add a ${suite.noun}`,
+		name: functionName(suite, 'Add'),
+		label: 'Create',
+		action: `Create ${withArticle(suite.noun)}`,
 		...(description ? { description } : {}),
 		path: `${suite.path}/add`,
 		attributes,
@@ -55,8 +77,9 @@ export function editOp<L extends string>(suite: Suite, id: AttributeSpec<L>, fie
 	return {
 		resource: suite.resource,
 		operation: 'edit',
-		name: 'Edit',
-		action: `Edit a ${suite.noun}`,
+		name: functionName(suite, 'Edit'),
+		label: 'Update',
+		action: `Update ${withArticle(suite.noun)}`,
 		description: description ?? `Change the fields you set; fields left out keep their current values`,
 		path: `${suite.path}/edit`,
 		attributes: [{ ...id, required: true }, ...fields.map(optional)],
@@ -69,8 +92,9 @@ export function deleteOp<L extends string>(suite: Suite, id: AttributeSpec<L>, e
 	return {
 		resource: suite.resource,
 		operation: 'delete',
-		name: 'Delete',
-		action: `Delete a ${suite.noun}`,
+		name: functionName(suite, 'Delete'),
+		label: 'Delete',
+		action: `Delete ${withArticle(suite.noun)}`,
 		...(description ? { description } : {}),
 		path: `${suite.path}/delete`,
 		attributes: [{ ...id, required: true }, ...extra],

@@ -1,9 +1,9 @@
 /** Trunk suite of switch-management.md ("Trunk record"). */
 import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { choice, digits, flag, number, required, secret, text } from '../../shared/catalog/attributes';
 import { recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
 const suite: Suite = { resource: 'trunk', noun: 'trunk', path: 'trunk', scope: 'any' };
 
@@ -32,11 +32,11 @@ const trunkFields: Array<AttributeSpec<AdminLists>> = [
 	off('UnlimitedOutbound', 'Whether outbound calls are unlimited'),
 	off('AutoLearnRoutes', 'Whether routes are learned automatically'),
 	off('AutoLearnValidated', 'Whether learned routes are validated'),
-	digits('RouteGroupID', 'Route group ID', { label: 'Route Group ID' }),
+	digits('RouteGroupID', 'ID of the route group the trunk uses', { label: 'Route Group ID' }),
 	text('AddPrefix', 'Prefix added to calls'),
 	number('StripDigit', 'Digits stripped from DIDs', { switchDefault: '0' }),
 	number('CallLimit', 'Maximum calls, 0 = unlimited', { switchDefault: '0' }),
-	text('AutoLearnAPIKey', 'API key for route learning', { label: 'Auto Learn API Key' }),
+	secret('AutoLearnAPIKey', 'API key for route learning', { label: 'Auto Learn API Key' }),
 	number('AutoLearnWeight', 'Weight of learned routes', { switchDefault: '23', default: 23 }),
 ];
 
@@ -47,7 +47,7 @@ export const trunkSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, Name, Description' },
 			{ name: 'Full', value: 'Full', description: 'Every field of the record' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'Name', 'Description', 'TrunkType', 'SIPAccountsID', 'RouteGroupID']) }),
 	addOp(suite, trunkFields),
 	editOp(suite, trunkId, trunkFields),
 	deleteOp(suite, trunkId),

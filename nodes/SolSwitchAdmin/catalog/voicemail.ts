@@ -7,9 +7,9 @@ import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
 import { adminCustomer, recordId, viewType } from './fields';
-import { addOp, deleteOp, editOp, viewOp, type Suite } from './suite';
+import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
-const suite: Suite = { resource: 'voicemail', noun: 'voicemail box', path: 'voicemail', scope: 'any' };
+const suite: Suite = { resource: 'voicemail', noun: 'voicemail box', plural: 'voicemail boxes', path: 'voicemail', scope: 'any' };
 
 const boxId = recordId('voicemailBoxes', 'ID of the voicemail box', { label: 'Voicemail Box' });
 
@@ -36,7 +36,7 @@ const boxFields: Array<AttributeSpec<AdminLists>> = [
 	choice('TranscriptionStrategy', [
 		{ name: 'Priority', value: 'priority' },
 		{ name: 'Dynamic', value: 'dynamic' },
-	], 'Transcription strategy', { switchDefault: 'priority' }),
+	], 'Transcription strategy applied to messages of this box', { switchDefault: 'priority' }),
 	digits('ExitIRID', 'Routing destination (of the same customer) used when the caller dials 0 during the greeting, 0 = disabled', { label: 'Exit Routing ID' }),
 	number('DayLimit', 'Days before messages are deleted automatically, 0 = manual only', { switchDefault: '0' }),
 	flag('SayCallerID', false, 'Whether the caller ID is announced', { label: 'Say Caller ID' }),
@@ -47,7 +47,6 @@ const boxFields: Array<AttributeSpec<AdminLists>> = [
 		name: 'NotifyExtensions',
 		type: 'list',
 		alwaysArray: true,
-		rule: RULES.numeric,
 		description: 'Extension IDs (of the same customer) to notify; on edit, replaces the existing set',
 	},
 ];
@@ -61,7 +60,7 @@ export const voicemailSuite: Array<OperationSpec<AdminLists>> = [
 			{ name: 'Partial', value: 'Partial', description: 'ID, ExtensionNumber, GivenID, Name, Email' },
 			{ name: 'Full', value: 'Full', description: 'Adds the settings and NotifyExtensions' },
 		] },
-	]),
+	], { simplify: simplifyTo(['ID', 'Customer', 'ExtensionNumber', 'GivenID', 'Name', 'Email']) }),
 	addOp(
 		suite,
 		[adminCustomer('', { required: true, description: 'Customer the box belongs to (a customer-scoped key gives its own)' }), ...boxFields],

@@ -22,7 +22,7 @@ const to: AttributeSpec = {
 	type: 'digits',
 	required: true,
 	rule: RULES.numeric,
-	description: 'Numeric recipient, 10 digits (national) or 11 digits (international)',
+	description: 'Numeric recipient (the mobile number to send to)',
 	placeholder: '15145550123',
 };
 
@@ -42,7 +42,8 @@ export const messages: Array<OperationSpec<never>> = [
 				type: 'string',
 				required: true,
 				rule: RULES.body,
-				description: `Message text, UTF-8. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns.`,
+				asWritten: true,
+				description: `Message text, UTF-8, sent exactly as written. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns.`,
 			},
 			{
 				name: 'Receipt',
@@ -55,7 +56,8 @@ export const messages: Array<OperationSpec<never>> = [
 				description: 'Whether to request a delivery receipt; only on configurations that support receipts',
 			},
 		],
-		response: { kind: 'custom', shape: shapeSentSms },
+		response: { kind: 'custom', shape: shapeSentSms, records: false },
+		bulk: true,
 	},
 	{
 		resource: 'message',
@@ -69,6 +71,7 @@ export const messages: Array<OperationSpec<never>> = [
 		// ContentName, ContentType and Content come from binary data or by hand (see mmsContent.ts).
 		attributes: [from, to, mmsContent],
 		response: { kind: 'object' },
+		bulk: true,
 	},
 	{
 		resource: 'message',
@@ -83,9 +86,11 @@ export const messages: Array<OperationSpec<never>> = [
 				label: 'Reply',
 				type: 'string',
 				topLevel: true,
-				rule: RULES.body,
+				asWritten: true,
+				// RULES.body is checked by replyToMessage, and only when the reply carries the Body (an SMS):
+				// an MMS or a report is answered with Status only, whatever this field holds.
 				description:
-					'Text sent back to the sender (SMS on short codes). Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.',
+					`Text sent back to the sender (SMS on short codes), ${BODY_MIN} to ${BODY_MAX} characters. Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.`,
 			},
 		],
 		local: replyToMessage,

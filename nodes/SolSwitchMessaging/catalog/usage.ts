@@ -21,6 +21,7 @@ export const usage: Array<OperationSpec<never>> = [
 		resource: 'usage',
 		operation: 'report',
 		name: 'Usage Report',
+		label: 'Get Report',
 		action: 'Get message counts and records for a period',
 		description: 'Segment counts and per-message records; ranges over 45 days are split into several queries and merged',
 		path: '/sms/report',
@@ -42,6 +43,6 @@ export const usage: Array<OperationSpec<never>> = [
 		// "The usage report covers at most 45 days per query."
 		split: { from: 'FromDate', to: 'ToDate', maxDays: 45, merge: mergeUsageReports },
 		options: [outputOption],
-		response: { kind: 'custom', shape: shapeUsageReport },
+		response: { kind: 'custom', shape: shapeUsageReport, records: true },
 	},
 ];

@@ -1,13 +1,15 @@
 /**
  * Reply to Message: answers the gateway's waiting MO callback through `sendResponse` (the call n8n's
  * Respond to Webhook node makes), so the user never builds the gateway's JSON. The text is checked
- * (RULES.body) by the generated schema before this runs. Where n8n lets it (one n8n process,
+ * (bodyProblem, RULES.body's limits) here, once the message is known to be an SMS: MMS and reports carry
+ * no Body, so a reply expression there is never checked. Where n8n lets it (one n8n process,
  * not a queue-mode worker: nodes/shared/messaging/replies.ts) the reply is also remembered in the
  * workflow's static data, so that a redelivery of the same message gets the same answer from the
  * trigger without a second execution.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
+import { bodyProblem } from '../../shared/messaging/body';
 import { dedupKey, okReply, rememberWhereVisible } from '../../shared/messaging/replies';
 
 export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';
@@ -48,6 +50,9 @@ export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Prom
 	const message = triggerMessage(fn, itemIndex);
 	// "MMS MO responses carry only Status", and so do reports; a Body is for SMS only.
 	const text = message.type === 'sms' && typeof body.Body === 'string' ? body.Body : undefined;
+	// The 136-character rule applies to the Body that is sent, so only to a reply to an SMS.
+	const problem = text === undefined ? undefined : bodyProblem(text, 'Reply');
+	if (problem) throw new NodeOperationError(fn.getNode(), problem, { itemIndex });
 	const reply = okReply(text);
 	// One answer per callback: the first item answers; later items (and callbacks the trigger already
 	// answered) pass the reply through without sending again.

@@ -3,8 +3,9 @@
  * its option (or the fallback) is written as bare text by answerAsPlainOption.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { replyText } from '../../engine/trigger/replies';
+import type { ReceivedEvent } from '../../engine/trigger/types';
 import { answerAsPlainOption, cleanOption, type InterceptableResponse } from '../digitAnswer';
-import { replyText } from '../replies';
 
 export function fixedAnswerFor(digits: string, table: IDataObject): string | undefined {
 	const answers = (table.answers ?? []) as Array<{ digits?: string; option?: string }>;
@@ -12,7 +13,7 @@ export function fixedAnswerFor(digits: string, table: IDataObject): string | und
 	return match ? cleanOption(match.option) : undefined;
 }
 
-export function handleDigitValidation(fn: IWebhookFunctions, fields: IDataObject): IWebhookResponseData {
+export function handleDigitValidation(fn: IWebhookFunctions, { fields }: ReceivedEvent): IWebhookResponseData {
 	const res = fn.getResponseObject();
 	const fixed = fixedAnswerFor(String(fields.Digits), fn.getNodeParameter('fixedAnswers', {}) as IDataObject);
 	if (fixed !== undefined) {

@@ -4,20 +4,22 @@
  * growing AttemptNumber, until it gets it.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { constantTimeEqual, md5Hex } from '../../shared/network/secrets';
+import { replyRefusal, replyText } from '../../engine/trigger/replies';
+import { constantTimeEqual, md5Hex } from '../../engine/trigger/secrets';
+import type { ReceivedEvent } from '../../engine/trigger/types';
 import { parseSipRequest } from '../../shared/network/sipMessage';
-import { replyRefusal, replyText } from '../replies';
+import { checkSecret } from '../callbackSecrets';
 
 export const SIP_PACKET_ANSWER = 'SUCCESS';
 
-export function handleSipPacket(fn: IWebhookFunctions, fields: IDataObject): IWebhookResponseData {
+export async function handleSipPacket(fn: IWebhookFunctions, { fields }: ReceivedEvent): Promise<IWebhookResponseData> {
 	const res = fn.getResponseObject();
-	const expectedKey = String(fn.getNodeParameter('packetApiKey', '') ?? '');
-	if (!expectedKey) {
+	const key = await checkSecret(fn, 'packetApiKey', (expected) => expected !== '' && constantTimeEqual(String(fields.APIKey), expected));
+	if (!key.expected) {
 		replyRefusal(res, 500, 'Trigger misconfigured: Packet API Key is not set');
 		return { noWebhookResponse: true };
 	}
-	if (!constantTimeEqual(String(fields.APIKey), expectedKey)) {
+	if (!key.accepted) {
 		replyRefusal(res, 401, 'APIKey does not match the Packet API Key');
 		return { noWebhookResponse: true };
 	}

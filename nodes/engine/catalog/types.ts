@@ -76,6 +76,11 @@ export interface AttributeSpec<L extends string = never> {
 	load?: L;
 	/** Label of the typed-by-hand mode of a `load` dropdown (default "By ID"), e.g. "By Number". */
 	loadManualLabel?: string;
+	/**
+	 * Sent exactly as written: not trimmed, and only an empty text counts as "not given" (a message
+	 * Body, whose length the document counts with its spaces and carriage returns).
+	 */
+	asWritten?: boolean;
 	/** 'customer': filled from the credential's default customer when left empty. */
 	role?: 'customer';
 	/** For 'file': where the file comes from and how it becomes request attributes. */
@@ -119,15 +124,23 @@ export interface FileSpec {
 export type CrossRule =
 	| { kind: 'atLeastOne'; attributes: string[]; message: string }
 	| { kind: 'together'; attributes: string[]; message: string }
-	| { kind: 'notBoth'; first: string; second: string[]; message: string };
+	| { kind: 'notBoth'; first: string; second: string[]; message: string }
+	/** `needs` is required when `attribute` is given with a value other than those in `except`. */
+	| { kind: 'needsWhenSet'; attribute: string; except: string[]; needs: string; message: string }
+	/** When `when` has the value `is`, a given `attribute` must also follow `rule` (message: `message`). */
+	| { kind: 'ruleWhen'; attribute: string; when: string; is: string; rule: AttributeRule; message: string };
 
-/** How the answer becomes items. */
+/**
+ * How the answer becomes items. 'list' and 'keyed' answers are lists or reports, 'status' and
+ * 'object' answers are not; a 'custom' shaper says which it is (`records`). On a list or report a
+ * "nothing found" Reason is no items; on anything else it is a failure (see returnsRecords).
+ */
 export type ResponseSpec =
 	| { kind: 'status' } // one item: the answer itself (Status, Message ...)
 	| { kind: 'object' } // one item: the answer's fields
 	| { kind: 'list'; key: string } // one item per element of answer[key]
 	| { kind: 'keyed'; keyName: string; key?: string } // one item per key (of answer[key], else top level), kept as keyName
-	| { kind: 'custom'; shape: Shaper };
+	| { kind: 'custom'; shape: Shaper; records: boolean };
 
 export interface ShapeContext {
 	fn: IExecuteFunctions;
@@ -163,8 +176,13 @@ export type LocalRunner = (body: IDataObject, ctx: ShapeContext) => Promise<INod
 interface OperationBase<L extends string> {
 	resource: string;
 	operation: string;
-	/** The function's name in the interface document, also the operation's label. */
+	/** The function's name in the interface document (README, error hints, and the editor unless `label`). */
 	name: string;
+	/**
+	 * The operation's name in the editor when n8n's UX guidelines name it otherwise than the
+	 * document (Create, Update, Get Many, Delete ...); the dropdown then shows `name` in its description.
+	 */
+	label?: string;
 	/** Short sentence for the operation dropdown ("Place a call from an extension"). */
 	action: string;
 	description?: string;
@@ -179,6 +197,26 @@ interface OperationBase<L extends string> {
 	 * never `resource` or `operation` (so renaming an operation cannot orphan them).
 	 */
 	fields?: INodeProperties[];
+	/**
+	 * Whether the answer is a list of records, offered with Return All / Limit (node version 2 on).
+	 * Default: true for the 'list' and 'keyed' response kinds, false otherwise.
+	 */
+	returnsMany?: boolean;
+	/**
+	 * A report over a date range the user chose: Return All starts on (the whole range), where n8n's
+	 * usual default (off, 50 records) would cut a day's call records short without anyone noticing.
+	 */
+	returnAllByDefault?: boolean;
+	/** Records with dozens of fields: what the Simplify toggle (node version 2 on) keeps. */
+	simplify?: SimplifySpec;
+}
+
+/** The short set Simplify returns, and what the request asks for so that every field of it comes back. */
+export interface SimplifySpec {
+	/** The fields kept, in this order (those the record lacks are left out). */
+	fields: string[];
+	/** Attributes set in the request while simplifying, e.g. { ViewType: 'Full' }. */
+	request?: IDataObject;
 }
 
 /** A function of the interface: one request (or one per part of a split range) to `path`. */
@@ -191,6 +229,11 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
 	deprecatedBy?: string;
+	/**
+	 * One request per item that may run several at once (sending messages): Options > Concurrency and
+	 * Messages Per Second (engine/bulk.ts). Output stays in input order; nothing is retried.
+	 */
+	bulk?: boolean;
 	/** Body encodings the function accepts (default both); with only 'json', Send Body As is not offered. */
 	bodyFormats?: Array<'json' | 'form'>;
 }
@@ -207,6 +250,7 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	split?: undefined;
 	scope?: undefined;
 	deprecatedBy?: undefined;
+	bulk?: undefined;
 	bodyFormats?: undefined;
 }
 
@@ -235,8 +279,13 @@ export interface ServiceSpec {
 	defaultCustomer?: (credentials: ICredentialDataDecryptedObject) => unknown;
 	/** Said when the service answers an HTTP error: what the Base URL should be. */
 	baseUrlHint: string;
-	/** Hints for FAIL reasons, tried before the shared ones. */
+	/** Hints for FAIL reasons of any of its functions. */
 	hints?: Array<[RegExp, string]>;
+	/**
+	 * Hints that fit only some functions, by the API names of the function's attributes (none given:
+	 * a dropdown's lookup, only the hints that fit any function).
+	 */
+	hintsFor?: (attributes?: string[]) => Array<[RegExp, string]>;
 }
 
 /** `L`: the names of the node's listSearch methods (see AttributeSpec). */

@@ -28,3 +28,13 @@ export function isTopLevel(attribute: AttributeSpec<string>): boolean {
 export function wireAttributes(op: OperationSpec): Array<AttributeSpec<string>> {
 	return op.attributes.flatMap((a) => (a.type === 'file' && a.file ? a.file.manual.map((m) => ({ ...m, required: true })) : [a]));
 }
+
+/** The operation's name in the editor: the UX-guideline label, else the document's function name. */
+export function operationLabel(op: OperationSpec): string {
+	return op.label ?? op.name;
+}
+
+/** Whether the operation answers a list of records (offered with Return All / Limit). */
+export function returnsMany(op: OperationSpec): boolean {
+	return op.returnsMany ?? (op.response.kind === 'list' || op.response.kind === 'keyed');
+}

@@ -3,9 +3,13 @@
  * attributes as fields, optional ones under "Additional Fields", per-operation settings under "Options".
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { BULK_OPTIONS } from '../bulk';
+import { returnsRecords } from '../catalog/responseKinds';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
-import { isTopLevel, labelOf, paramName } from './names';
+import { listingProperties } from './listing';
+import { isTopLevel, labelOf, operationLabel, paramName } from './names';
+import { sentences, switchDefaultSentence } from './sentences';
 
 /** Settings every operation that sends a request offers under Options. */
 export const COMMON_OPTIONS: INodeProperties[] = [
@@ -30,7 +34,7 @@ export const COMMON_OPTIONS: INodeProperties[] = [
 	},
 ];
 
-/** For operations that list records: "No Records Found." gives no items unless this is on. */
+/** For functions that return lists or reports: "No Records Found." gives no items unless this is on. */
 export const EMPTY_MARKER_OPTION: INodeProperties = {
 	displayName: 'Emit Empty Marker',
 	name: 'emitEmptyMarker',
@@ -40,15 +44,18 @@ export const EMPTY_MARKER_OPTION: INodeProperties = {
 		'Whether to output one item {"empty": true, "Reason": ...} when the switch finds no records, so the workflow can branch on it (otherwise no items are output)',
 };
 
-function helpText(attribute: AttributeSpec<string>): string {
+/** The sentences of an attribute's help text: the table's description, its rule, the switch's default. */
+function helpParts(attribute: AttributeSpec<string>): string[] {
 	const parts = [attribute.description];
 	if (attribute.rule && !attribute.description.includes(attribute.rule.text)) {
-		parts.push(`(${labelOf(attribute)} ${attribute.rule.text}.)`);
+		parts.push(`${labelOf(attribute)} ${attribute.rule.text}.`);
 	}
 	if (attribute.switchDefault && !/default/i.test(attribute.description)) {
-		parts.push(`Switch default: ${attribute.switchDefault}.`);
+		parts.push(switchDefaultSentence(attribute.type, attribute.switchDefault, attribute.options));
 	}
-	return parts.join(' ');
+	if (attribute.type === 'list' && !attribute.load) parts.push('Several values: separate them with commas or new lines.');
+	if (attribute.type === 'list' && attribute.load) parts.push('By ID: several IDs separated by commas.');
+	return parts;
 }
 
 function emptyDefault(attribute: AttributeSpec<string>): INodeProperties['default'] {
@@ -80,7 +87,6 @@ function locatorProperty(attribute: AttributeSpec<string>, base: Omit<INodePrope
 		...base,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		description: several ? `${base.description} By ID: several IDs separated by commas.` : base.description,
 		modes: [
 			{
 				displayName: 'From List',
@@ -104,7 +110,7 @@ export function attributeProperty(attribute: AttributeSpec<string>): INodeProper
 	const base = {
 		displayName: labelOf(attribute),
 		name: paramName(attribute),
-		description: helpText(attribute),
+		description: sentences(helpParts(attribute)),
 		default: emptyDefault(attribute),
 		...(attribute.placeholder ? { placeholder: attribute.placeholder } : {}),
 		...(attribute.required ? { required: true } : {}),
@@ -135,12 +141,6 @@ export function attributeProperty(attribute: AttributeSpec<string>): INodeProper
 			return { ...base, type: 'string', typeOptions: { password: true } };
 		case 'base64':
 			return { ...base, type: 'string', typeOptions: { rows: 4 } };
-		case 'list':
-			return {
-				...base,
-				type: 'string',
-				description: `${base.description} Several values: separate them with commas or new lines.`,
-			};
 		default:
 			return { ...base, type: 'string' };
 	}
@@ -173,14 +173,19 @@ function transportOptions(op: OperationSpec): INodeProperties[] {
 	return COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false);
 }
 
+/** An operation named otherwise than the document keeps the document's name in sight: "... (interface: DID Add)". */
+function interfaceNamed(op: OperationSpec, text: string): string {
+	return op.label && op.label !== op.name ? `${text} (interface: ${op.name})` : text;
+}
+
 export function operationOptions(catalog: Catalog, resource: string): INodePropertyOptions[] {
 	return catalog.operations
 		.filter((op) => op.resource === resource)
 		.map((op) => ({
-			name: op.name,
+			name: operationLabel(op),
 			value: op.operation,
 			action: op.action,
-			description: op.description ?? op.action,
+			description: interfaceNamed(op, op.description ?? op.action),
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -216,14 +221,16 @@ function fileProperties(attribute: AttributeSpec<string>, show: Conditions): INo
 
 /** The whole `properties` array of a catalog-driven action node. */
 export function buildProperties(catalog: Catalog): INodeProperties[] {
+	// Defaults computed from the catalog are held in variables: n8n's lint (node-param-default-missing)
+	// reads a `default:` that is a member or ?? expression as missing, an identifier as computed.
+	const firstResource = catalog.resources[0].value;
 	const properties: INodeProperties[] = [
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the catalog's first resource
 		{
 			displayName: 'Resource',
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
-			default: catalog.resources[0].value,
+			default: firstResource,
 			options: catalog.resources
 				.map((r) => ({ name: r.name, value: r.value, ...(r.description ? { description: r.description } : {}) }))
 				.sort((a, b) => a.name.localeCompare(b.name)),
@@ -231,14 +238,14 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 	];
 	for (const resource of catalog.resources) {
 		const options = operationOptions(catalog, resource.value);
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the resource's first operation
+		const firstOperation = options[0]?.value ?? '';
 		properties.push({
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			default: options[0]?.value ?? '',
+			default: firstOperation,
 			options,
 		});
 	}
@@ -249,8 +256,14 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 				continue;
 			}
 			const when = typeof attribute.required === 'object' ? { [attribute.required.when]: attribute.required.in } : {};
-			properties.push({ ...attributeProperty(attribute), ...showFor(op, when) });
+			const property: INodeProperties = { ...attributeProperty(attribute), ...showFor(op, when) };
+			// What Simplify sets itself (e.g. the view type) is asked only when Simplify is off.
+			if (op.simplify?.request && attribute.name in op.simplify.request) {
+				property.displayOptions = { ...property.displayOptions, hide: { simplify: [true] } };
+			}
+			properties.push(property);
 		}
+		properties.push(...listingProperties(op, showFor(op).displayOptions.show));
 		for (const field of op.fields ?? []) properties.push(extraField(op, field));
 		const optional = op.attributes.filter((a) => !isTopLevel(a));
 		if (optional.length) {
@@ -273,7 +286,8 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 		const settings = [
 			...(op.options ?? []),
 			...transportOptions(op),
-			...(op.response.kind === 'status' ? [] : [EMPTY_MARKER_OPTION]),
+			...(op.bulk ? BULK_OPTIONS : []),
+			...(returnsRecords(op.response) ? [EMPTY_MARKER_OPTION] : []),
 		].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		if (!settings.length) continue;
 		properties.push({

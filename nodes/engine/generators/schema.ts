@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { AttributeSpec, CrossRule, OperationSpec } from '../catalog/types';
 import { labelOf, wireAttributes } from './names';
-import { dateParts, isBlank, locatorValue, toBoolean, toJson, toList, toNumber, toText } from './values';
+import { asWrittenText, dateParts, isBlank, locatorValue, toBoolean, toJson, toList, toNumber, toText } from './values';
 
 type Schema = z.ZodTypeAny;
 
@@ -96,7 +96,7 @@ export function valueSchema(attribute: AttributeSpec<string>): Schema {
 			);
 		default:
 			return z.preprocess(
-				toText,
+				attribute.asWritten ? asWrittenText : toText,
 				ruled(attribute, z.string({ invalid_type_error: `${label} must be text` })),
 			);
 	}
@@ -109,7 +109,7 @@ function attributeSchema(attribute: AttributeSpec<string>): Schema {
 	return z.any().transform((given, ctx) => {
 		// A field picked from the switch (`load`) is a resource locator: its ID is the value.
 		const value = attribute.load ? locatorValue(given) : given;
-		if (isBlank(value)) {
+		if (attribute.asWritten ? value === undefined || value === null || value === '' : isBlank(value)) {
 			if (required) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} is required` });
 			return undefined;
 		}
@@ -137,6 +137,16 @@ function checkCrossRule(rule: CrossRule, data: Record<string, unknown>, ctx: z.R
 		}
 		case 'notBoth':
 			if (has(rule.first) && rule.second.some(has)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: rule.message });
+			break;
+		case 'needsWhenSet':
+			if (has(rule.attribute) && !rule.except.includes(String(data[rule.attribute])) && !has(rule.needs)) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: rule.message });
+			}
+			break;
+		case 'ruleWhen':
+			if (has(rule.attribute) && String(data[rule.when]) === rule.is && rule.rule.pattern && !rule.rule.pattern.test(String(data[rule.attribute]))) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: rule.message });
+			}
 			break;
 	}
 }

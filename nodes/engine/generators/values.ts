@@ -12,6 +12,11 @@ export function toText(value: unknown): unknown {
 	return value;
 }
 
+/** Text sent exactly as written (`asWritten`): a number becomes text, nothing is trimmed. */
+export function asWrittenText(value: unknown): unknown {
+	return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+}
+
 export function toNumber(value: unknown): unknown {
 	if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
 	return value;
@@ -32,9 +37,57 @@ export function toBoolean(value: unknown): unknown {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** ISO text that names an instant: a date and time followed by Z or an offset ("…T09:30:00.000-05:00"). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** The instant a value names, if it names one: a Date, a Luxon DateTime, or ISO text with an offset. */
+function instantOf(value: unknown): Date | undefined {
+	let instant: Date | undefined;
+	if (value instanceof Date) instant = value;
+	else if (value && typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+		instant = new Date((value as { toMillis: () => number }).toMillis());
+	} else if (typeof value === 'string' && ISO_INSTANT.test(value.trim())) instant = new Date(value.trim().replace(' ', 'T'));
+	return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "YYYY-MM-DDTHH:MM:SS" as a clock in `timeZone` (an IANA name) shows the instant. */
+function wallClock(instant: Date, timeZone: string): string {
+	let format = wallClockFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		wallClockFormats.set(timeZone, format);
+	}
+	const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+	return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+}
+
+/**
+ * A date attribute's value read in the workflow's time zone (`this.getTimezone()`: the workflow's
+ * setting, else the instance's), as n8n itself turns a Date into text. An instant (a Date, a Luxon
+ * DateTime such as `$now`, ISO text with Z or an offset) becomes the wall clock of that zone, so
+ * "2026-03-01T23:30:00Z" is 2026-03-02 in Asia/Tokyo, not the n8n server's date. A wall clock
+ * without an offset (the date picker's "2026-03-01T09:30:00", "2026-03-01") stays as the user typed it.
+ */
+export function inTimeZone(value: unknown, timeZone: string): unknown {
+	const instant = instantOf(value);
+	return instant ? wallClock(instant, timeZone) : value;
+}
+
 /**
  * Splits a date picker value or expression result into the wall-clock parts it shows, without
- * shifting time zones: "2026-11-24T09:30:00" is 09:30 whatever the server's zone.
+ * shifting time zones: "2026-11-24T09:30:00" is 09:30 whatever the server's zone. Values read by
+ * a node pass through inTimeZone first, so an instant has already become the workflow's wall clock.
  */
 export function dateParts(value: unknown): { date: string; time: string | undefined } | undefined {
 	let text: string | undefined;

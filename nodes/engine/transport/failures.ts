@@ -1,9 +1,10 @@
 /**
- * What a `Status: FAIL` answer means for the user: "nothing found" is an empty result, anything else
- * an error with a hint a person can act on. Reason texts are those of the interface documents.
+ * What a `Status: FAIL` answer means for the user: "nothing found" is an empty result of a function
+ * that returns a list or a report (and a failure like any other on a command), anything else an
+ * error with a hint that fits the function (the service's hints: ServiceSpec.hints / hintsFor).
  */
 
-/** Reasons that mean "no data", not "something went wrong". */
+/** Reasons that mean "no data" (switch-calls-reporting.md, Errors: "Nothing found"). */
 export const EMPTY_REASONS = [
 	'No Records Found.',
 	'No data found.',
@@ -14,38 +15,6 @@ export const EMPTY_REASONS = [
 export function isEmptyReason(reason: string): boolean {
 	const r = reason.trim().toLowerCase();
 	return EMPTY_REASONS.some((e) => r === e.toLowerCase() || r === e.toLowerCase().replace(/\.$/, ''));
-}
-
-const HINTS: Array<[RegExp, string]> = [
-	[
-		/ip address not allowed|ip does not have access/i,
-		"The switch refused this n8n server's address: ask the operator to allow its IP address in API management, or use an API key.",
-	],
-	[
-		/error with key|api key .* is invalid|not authori[sz]ed/i,
-		'Check the Key in the credential: it must be an API key generated in the switch portal (API management), copied without spaces.',
-	],
-	[
-		/no access to customer number/i,
-		"The key is limited to one customer: leave Customer empty or set it to that key's own customer (the credential's Default Customer).",
-	],
-	[/unknown customer id/i, 'No customer has that ID: check the Customer field or the credential\'s Default Customer.'],
-	[/unknown channel/i, 'The call may have ended. Take a current channel from Call > List Active Calls.'],
-	[/unknown callid/i, 'Check the CallID: it comes from New Call, List Active Calls or the CDR export.'],
-	[
-		/invalid extension number given|unknown extension number/i,
-		'Check the extension number: it must exist on this customer (3 to 5 digits).',
-	],
-	[/missing required field/i, 'A required field was not sent: fill it in, or check the expression that feeds it.'],
-	[/please use a numerical value/i, 'A numeric field received text: send digits only.'],
-	[/both datestart and dateend are required/i, 'Give both a start and an end date, or neither.'],
-	[/you must upload a file to fax/i, 'Give the fax a PDF: a path or URL the switch can reach, or binary data.'],
-	[/error adding to queue/i, 'The switch could not store the callback: try again in a moment.'],
-	[/requires? a global key|global/i, 'This function needs a key with global (all customers) access.'],
-];
-
-export function hintFor(reason: string): string | undefined {
-	return HINTS.find(([re]) => re.test(reason))?.[1];
 }
 
 /** Reasons with which a switch refuses a key that is limited to one customer. */

@@ -13,7 +13,9 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 import type { ServiceSpec } from '../catalog/types';
-import { hintFor, isEmptyReason } from './failures';
+import { credentialsOnce } from './credentialsOnce';
+import { isEmptyReason } from './failures';
+import { httpFailure, isHtml, plainText } from './httpAnswers';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -26,8 +28,18 @@ export interface SolSwitchRequest {
 	bodyFormat?: 'json' | 'form';
 	timeout?: number;
 	itemIndex?: number;
-	/** Hints for FAIL reasons of this function, tried before the service's and the shared ones. */
+	/** Hints for FAIL reasons of this function, tried before the service's. */
 	hints?: Array<[RegExp, string]>;
+	/**
+	 * API names of the function's attributes, so the service gives only the hints that fit it
+	 * ("Unknown Channel" means "the call ended" only where a Channel was sent). None: a dropdown's lookup.
+	 */
+	attributes?: string[];
+	/**
+	 * The function returns a list or a report: a "nothing found" Reason is an empty result. On every
+	 * other function (a command, a lookup of one thing) it is a failure like any other.
+	 */
+	emptyIsResult?: boolean;
 }
 
 export type SolSwitchAnswer =
@@ -72,8 +84,18 @@ function failureOf(data: unknown): { reason: string } | undefined {
 	return undefined;
 }
 
+/**
+ * Convention 3: every answer carries Status OK or FAIL; an object answer without Status OK (a FAIL
+ * is handled before) is not an answer we can trust. An answer that is a JSON array is a list the
+ * document describes as such (Live Queue Stats: entries then a Status object; Toll Rates: "an array
+ * of objects"): its elements are records.
+ */
+function hasValidStatus(data: unknown): boolean {
+	return Array.isArray(data) || (data as IDataObject).Status === 'OK';
+}
+
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
-	const credentials = await ctx.getCredentials(req.service.credential);
+	const credentials = await credentialsOnce(ctx, req.service.credential);
 	const secrets = req.service.secrets(credentials);
 	const service = req.service.name;
 	const url = req.service.url(credentials, req.path);
@@ -83,6 +105,8 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		body: req.body,
 		json: true,
 		returnFullResponse: true,
+		// An HTTP error status is an answer, not a thrown error: n8n's httpRequestWithAuthentication
+		// sends a request again after a thrown 401, which would send an SMS twice.
 		ignoreHttpStatusErrors: true,
 		timeout: req.timeout ?? 30000,
 		headers:
@@ -92,7 +116,11 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 	};
 	let response: { statusCode: number; body: unknown };
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, req.service.credential, options)) as {
+		// The credential already read is handed over, or n8n would read it from its database again.
+		const type = req.service.credential;
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options, {
+			credentialsDecrypted: { id: '', name: type, type, data: credentials },
+		})) as {
 			statusCode: number;
 			body: unknown;
 		};
@@ -106,30 +134,39 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 			? `The ${service} did not answer within ${options.timeout} ms`
 			: code === 'ECONNREFUSED'
 				? `Could not connect to the ${service} at ${new URL(url).origin} (connection refused)`
-				: `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`;
+				: code
+					? `Could not reach the ${service}: ${scrub(String(error.message ?? code), secrets)}`
+					: // No network code: the request was not made (e.g. the credential refused itself in its authenticate).
+						`The ${service} could not be called: ${scrub(String(error.message), secrets)}`;
 		const description = timedOut
 			? `The ${service} may be busy. Try again, or raise Options > Timeout.`
-			: "Check the Base URL in the credential and that this n8n server can reach it.";
+			: code
+				? 'Check the Base URL in the credential and that this n8n server can reach it.'
+				: 'Check the credential: the request was refused before it reached the network.';
 		// No httpCode here: NodeApiError would replace our message with its generic one for the code.
 		throw apiError(ctx, message, description, req.itemIndex);
 	}
 	const data = parseAnswer(response.body);
 	const failure = failureOf(data);
 	if (failure) {
-		if (isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
+		if (req.emptyIsResult && isEmptyReason(failure.reason)) return { kind: 'empty', reason: failure.reason };
 		const reason = scrub(failure.reason, secrets);
-		const hints = [...(req.hints ?? []), ...(req.service.hints ?? [])];
-		const hint = hints.find(([re]) => re.test(reason))?.[1] ?? hintFor(reason);
+		const hints = [...(req.hints ?? []), ...(req.service.hints ?? []), ...(req.service.hintsFor?.(req.attributes) ?? [])];
+		const hint = hints.find(([re]) => re.test(reason))?.[1];
 		throw apiError(ctx, `The ${service} answered FAIL: ${reason}`, hint, req.itemIndex, String(response.statusCode));
 	}
 	if (response.statusCode >= 400) {
-		const detail = typeof data === 'string' ? scrub(data.slice(0, 200), secrets) : '';
+		const extract = typeof data === 'string' ? scrub(plainText(data), secrets) : '';
+		const { message, description } = httpFailure(service, response.statusCode, extract, req.service.baseUrlHint);
+		throw apiError(ctx, message, description, req.itemIndex, String(response.statusCode));
+	}
+	if (typeof data === 'string' && isHtml(data)) {
+		const extract = scrub(plainText(data), secrets);
 		throw apiError(
 			ctx,
-			`The ${service} answered HTTP ${response.statusCode}${detail ? `: ${detail}` : ''}`,
-			req.service.baseUrlHint,
+			`The ${service} answered an HTML page, not JSON`,
+			`${req.service.baseUrlHint}${extract ? ` The page says: "${extract}"` : ''}`,
 			req.itemIndex,
-			String(response.statusCode),
 		);
 	}
 	if (data === undefined || typeof data !== 'object' || data === null) {
@@ -138,6 +175,15 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 			ctx,
 			`The ${service} answered something that is not JSON${shown}`,
 			`Check the Base URL in the credential: it should point at the ${service}, and the answer should be JSON with a Status.`,
+			req.itemIndex,
+		);
+	}
+	if (!hasValidStatus(data)) {
+		const shown = scrub(JSON.stringify(data), secrets);
+		throw apiError(
+			ctx,
+			`The ${service} answered without a Status (OK or FAIL): ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`,
+			`Every answer of the ${service} carries Status OK or FAIL. Check that the Base URL points at the ${service} itself, not at a proxy or another service.`,
 			req.itemIndex,
 		);
 	}

@@ -5,7 +5,6 @@
  * `extra` may set any other part of the entry; a plain AttributeSpec object remains valid too.
  */
 import type { AttributeSpec } from '../../engine/catalog/types';
-import { RULES } from './rules';
 
 type Extra<L extends string> = Partial<AttributeSpec<L>>;
 type Option = { name: string; value: string | number; description?: string };
@@ -17,19 +16,29 @@ export const text = <L extends string = never>(name: string, description: string
 	...extra,
 });
 
-/** A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway. */
-export const digits = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
+/** A key or password written into the switch: masked in the editor, sent as typed. */
+export const secret = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
 	name,
-	type: 'digits',
-	rule: RULES.numeric,
+	type: 'password',
 	description,
 	...extra,
 });
 
+/**
+ * A numeric-looking value sent as text (IDs, limits): the switch reads form variables as text anyway.
+ * No rule unless the document states one for the field (give it in `extra`).
+ */
+export const digits = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
+	name,
+	type: 'digits',
+	description,
+	...extra,
+});
+
+/** A count or a limit, shown as a number field; no rule unless the document states one. */
 export const number = <L extends string = never>(name: string, description: string, extra: Extra<L> = {}): AttributeSpec<L> => ({
 	name,
 	type: 'integer',
-	rule: RULES.nonNegative,
 	description,
 	...extra,
 });
@@ -79,7 +88,7 @@ export const channel = (description: string): AttributeSpec<'activeChannels'> =>
 	name: 'Channel',
 	type: 'string',
 	required: true,
-	description: `${description} Pick it from the calls in progress, or type it (SourceChannel / DestinationChannel of Call > List Active Calls).`,
+	description: `${description} Pick it from the calls in progress, or type it (SourceChannel / DestinationChannel of Call > Get Many).`,
 	placeholder: 'SIP/201-0000002a',
 	load: 'activeChannels',
 	loadManualLabel: 'By Channel',

@@ -36,7 +36,6 @@ export const RULES = {
 		text: `must be one line of 1 to ${DV_OPTION_MAX} characters, not blank`,
 	},
 	// Rules of the management document.
-	phoneNumber: { pattern: /^\+?\d{7,15}$/, text: 'must be a phone number of 7 to 15 digits, without hyphens or spaces' },
 	voicemailPassword: { pattern: /^\d{3,7}$/, text: 'must be a number of 3 to 7 digits' },
 	givenId: { pattern: /^\d{3,6}$/, text: 'must be a number of 3 to 6 digits' },
 	cidInternalOverride: { pattern: /^\d{3,10}$/, text: 'must be 3 to 10 digits' },
@@ -50,6 +49,14 @@ export const RULES = {
 	ipOrSubnet: {
 		pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)(\/([0-9]|[12]\d|3[0-2]))?$/,
 		text: 'must be an address xxx.xxx.xxx.xxx, or a subnet xxx.xxx.xxx.xxx/yy',
+	},
+	ipAddress: {
+		pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$/,
+		text: 'must be xxx.xxx.xxx.xxx for an Address rule',
+	},
+	ipSubnet: {
+		pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)\/([0-9]|[12]\d|3[0-2])$/,
+		text: 'must be xxx.xxx.xxx.xxx/yy for a Subnet rule',
 	},
 	countryCode: { pattern: /^[A-Za-z]{2}$/, text: 'must be a two-letter country code such as CA or UK' },
 	email: { pattern: /^[^\s@,]+@[^\s@,]+$/, text: 'must be an email address' },

@@ -39,7 +39,6 @@ export const DID_DEFAULTS = {
 
 const PARTIAL = ['ID', 'DID', 'Description', 'Active'];
 const FULL = ['ID', 'DID', 'CustID', ...Object.keys(DID_FIELDS), 'InternalRouteDestinationID'];
-const PHONE = /^\+?\d{7,15}$/;
 
 const withDefaults = (d: Did) => ({ ...DID_DEFAULTS, ...d });
 
@@ -100,7 +99,6 @@ adminFunctions.register(
 		// The whole batch is checked before any insert: one DID in use and nothing is added.
 		const seen = new Set<string>();
 		for (const n of numbers) {
-			if (!PHONE.test(n)) throw new Fail(ADMIN_REASONS.invalidDid(n));
 			if (seen.has(n) || findDid(ctx, n)) throw new Fail(ADMIN_REASONS.didInUse(n));
 			seen.add(n);
 		}
@@ -153,7 +151,6 @@ adminFunctions.register(
 /** Legacy Add DID: one number, for the caller's customer (1 with a global key). */
 adminFunctions.register('adddid', (ctx) => {
 	const number = required(ctx, 'DID');
-	if (!PHONE.test(number)) throw new Fail(ADMIN_REASONS.invalidDid(number));
 	if (findDid(ctx, number)) throw new Fail(ADMIN_REASONS.didInUse(number));
 	newDid(ctx, number, ctx.caller.scope ?? 1, {});
 	return ok({ Reason: '' });

@@ -10,6 +10,13 @@ import { adminStore } from './store';
 
 const visible = (ctx: ApiContext, customer: number) => ctx.caller.scope === undefined || ctx.caller.scope === customer;
 
+/** An ID with no stated form (Check Time Rule, Find Me Follow Me): one that is not a record's finds nothing. */
+function anyId(ctx: ApiContext): number {
+	const id = required(ctx, 'ID');
+	return /^\d+$/.test(id) ? Number(id) : NaN;
+}
+
+/** Scheduled Routing: "ID (numeric)", and a Reason "when ID is non-numeric". */
 function numericId(ctx: ApiContext): number {
 	const id = required(ctx, 'ID');
 	if (!/^\d+$/.test(id)) throw new Fail(REASONS.notNumeric);
@@ -37,7 +44,7 @@ adminFunctions.register('911info', (ctx) => {
 });
 
 adminFunctions.register('checktimerule', (ctx) => {
-	const id = numericId(ctx);
+	const id = anyId(ctx);
 	const customer = customerOf(ctx);
 	const rule = adminStore(ctx.state).timeRules.get(id);
 	if (!rule || rule.Customer !== customer) throw new Fail(REASONS.timeRuleNotFound);
@@ -61,7 +68,7 @@ adminFunctions.register('didreport', (ctx) => {
 });
 
 adminFunctions.register('findmefollowme', (ctx) => {
-	const entry = adminStore(ctx.state).findMeFollowMe.get(numericId(ctx));
+	const entry = adminStore(ctx.state).findMeFollowMe.get(anyId(ctx));
 	if (!entry || !visible(ctx, entry.Customer as number)) throw new Fail(REASONS.noRecords);
 	const { Customer: _customer, ...fields } = entry;
 	return ok({ Reason: '', ...fields });

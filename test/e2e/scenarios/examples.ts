@@ -13,16 +13,21 @@ import { createGatewayCredential } from './redelivery';
 
 export function describeExampleScenarios(env: ScenarioEnv) {
 	let messagingCredential: string;
+	let callbacksCredential: string;
+	const CALLBACK_SECRET = 'e2e-callback-secret';
 
 	beforeAll(async () => {
 		messagingCredential = await createGatewayCredential(env);
+		const callbacks = await env.api.createCredential('SolSwitch Callbacks sandbox', 'solSwitchCallbacksApi', { packetApiKey: '', sharedSecret: CALLBACK_SECRET });
+		callbacksCredential = callbacks.id;
 	});
 
 	/** Imports and publishes an example; returns its id and the URL of its (only) trigger. */
 	async function publishExample(file: string) {
-		const workflow = await importExample(env.api, file, { solSwitchMessagingApi: messagingCredential });
+		const workflow = await importExample(env.api, file, { solSwitchMessagingApi: messagingCredential, solSwitchCallbacksApi: callbacksCredential });
 		await env.api.publishWorkflow(workflow.id);
-		const [url] = webhookUrls(workflow, env.webhookBaseUrl);
+		// The SolSwitch Trigger examples use the callbacks credential: their URLs carry its Shared Secret.
+		const [url] = webhookUrls(workflow, env.webhookBaseUrl, { sharedSecret: CALLBACK_SECRET });
 		return { id: workflow.id, url: url.url };
 	}
 
@@ -99,14 +104,17 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 	describe('IVR routing by digits', () => {
 		it('answers each digit with the option of the table, as plain text, and the fallback for the rest', async () => {
 			const { url } = await publishExample('examples/ivr-routing.json');
-			const press = async (Digits: string) => {
+			expect(url).toMatch(/\/digit-validation\?secret=e2e-callback-secret$/);
+			const press = async (Digits: string, to = url) => {
 				const res = await fetch(`${env.sandbox.url}/_sandbox/callbacks/digit-validation`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ url, Digits }),
+					body: JSON.stringify({ url: to, Digits }),
 				});
 				return (await res.json()) as { status: number; option: string; contentType: string };
 			};
+			// Without the credential's Shared Secret the trigger refuses the request.
+			expect((await press('1', url.replace(/\?.*$/, ''))).status).toBe(401);
 			expect(await press('1')).toMatchObject({ status: 200, option: 'sales' });
 			expect(await press('2')).toMatchObject({ status: 200, option: 'support' });
 			const other = await press('9');

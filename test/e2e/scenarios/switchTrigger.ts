@@ -15,15 +15,17 @@ const PACKET_KEY = 'e2e-packet-key-51d2';
 export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
 	type Node = Record<string, unknown> & { name: string };
 
-	function trigger(webhookId: string, parameters: Record<string, unknown>): Node {
+	/** The trigger as the editor adds it today (version 2: secrets in the SolSwitch Callbacks API credential). */
+	function trigger(webhookId: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node {
 		return {
 			id: randomUUID(),
 			name: 'SolSwitch Trigger',
 			type: 'n8n-nodes-solswitch.solSwitchTrigger',
-			typeVersion: 1,
+			typeVersion: 2,
 			position: [0, 0],
 			webhookId,
 			parameters,
+			...extra,
 		};
 	}
 
@@ -136,10 +138,15 @@ export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
 		expect(executions.map((e) => e.status)).toEqual(['error']);
 	});
 
-	test('a SIP Packet POST gets SUCCESS; a corrupted attempt is refused and the switch retries', async () => {
+	test('a SIP Packet POST gets SUCCESS (key from the credential); a corrupted attempt is refused and the switch retries; no key is stored', async () => {
+		const credential = await env.api.createCredential('Switch callbacks', 'solSwitchCallbacksApi', { packetApiKey: PACKET_KEY, sharedSecret: '' });
 		const { id, url } = await publishChain(
 			'E2E SIP packet',
-			[trigger(randomUUID(), { event: 'sip-packet', packetApiKey: PACKET_KEY, hashMismatch: 'reject' })],
+			[
+				trigger(randomUUID(), { event: 'sip-packet', hashMismatch: 'reject' }, {
+					credentials: { solSwitchCallbacksApi: { id: credential.id, name: credential.name } },
+				}),
+			],
 			'sip-packet',
 		);
 
@@ -154,6 +161,21 @@ export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
 		const item = nodeJson(execution, 'SolSwitch Trigger')[0] as Record<string, any>;
 		expect(item).toMatchObject({ AttemptNumber: '2', HashValid: true, InviteTo: '5145550100', Invite: { method: 'INVITE' } });
 		expect(item.APIKey).toBeUndefined();
+		// The key lives in the credential: neither the saved workflow nor the execution holds it.
+		expect(JSON.stringify(await env.api.getWorkflow(id))).not.toContain(PACKET_KEY);
+		expect(JSON.stringify(await env.api.getExecution(execution.id))).not.toContain(PACKET_KEY);
+	});
+
+	test('a workflow saved with version 1 (Packet API Key as a node field) still works', async () => {
+		const { url } = await publishChain(
+			'E2E SIP packet v1',
+			[trigger(randomUUID(), { event: 'sip-packet', packetApiKey: PACKET_KEY, hashMismatch: 'reject' }, { typeVersion: 1 })],
+			'sip-packet',
+		);
+		const delivery = await control('/sip-packet', { url, apiKey: PACKET_KEY, to: '5145550100' });
+		expect(delivery.attempts.map((a: any) => [a.status, a.answer])).toEqual([[200, 'SUCCESS']]);
+		const refused = await control('/sip-packet', { url, apiKey: 'not-the-key', maxAttempts: 1 });
+		expect(refused.attempts.map((a: any) => a.status)).toEqual([401]);
 	});
 
 	test('New Call on the switch sends SIP POST notifications that start workflows for the selected events', async () => {

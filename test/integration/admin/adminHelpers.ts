@@ -15,7 +15,12 @@ export function adminRunner(env: Env) {
 		resource: string,
 		operation: string,
 		parameters: Record<string, unknown> = {},
-		options: { credentials?: Record<string, Record<string, unknown>>; input?: INodeExecutionData[]; continueOnFail?: boolean } = {},
+		options: {
+			credentials?: Record<string, Record<string, unknown>>;
+			input?: INodeExecutionData[];
+			continueOnFail?: boolean;
+			typeVersion?: number;
+		} = {},
 	): Promise<RunNodeResult> =>
 		runNode({
 			type: 'solSwitchAdmin',
@@ -23,6 +28,7 @@ export function adminRunner(env: Env) {
 			credentials: (options.credentials ?? env.switchCredentials()) as never,
 			input: options.input,
 			continueOnFail: options.continueOnFail,
+			typeVersion: options.typeVersion,
 		});
 	/** Runs and expects success: the items' json. */
 	const ok = async (...args: Parameters<typeof run>) => {

@@ -49,7 +49,8 @@ describe('Customer suite', () => {
 
 	it('connect-service groups: SSCGroup required with a server, limits shared by the group', async () => {
 		const noGroup = await admin.run('customer', 'add', { ...required, CustomerNumber: 'C-2003', additionalFields: { SSCServerID: '4' } });
-		expect(noGroup.error?.message).toBe('The switch answered FAIL: Missing required field SSCGroup');
+		expect(noGroup.error?.message).toBe('SSC Group is required when SSC Server ID is set (not 0)');
+		expect(env.received('customer/add')).toHaveLength(0);
 
 		const [{ CustomerID: a }] = await admin.ok('customer', 'add', {
 			...required, CustomerNumber: 'C-2004', additionalFields: { SSCServerID: '4', SSCGroup: 'team.example.com', SSCMaxUsers: '10' },
@@ -73,7 +74,7 @@ describe('Customer suite', () => {
 	it('refuses a customer-scoped key with a hint that a global key is needed', async () => {
 		const { error } = await admin.run('customer', 'add', required, { credentials: env.customer2Credentials() });
 		expect(error?.message).toMatch(/requires a key with global access/);
-		expect(error?.description).toMatch(/^Customer > Add needs an API key with global \(system-level\) access/);
+		expect(error?.description).toMatch(/^Customer > Create needs an API key with global \(system-level\) access/);
 		expect([...admin.state.customers.values()].filter((c) => c.CustomerNumber === 'C-2001')).toHaveLength(0);
 	});
 });

@@ -105,14 +105,14 @@ describe('DID suite', () => {
 		expect(items).toHaveLength(0);
 		expect(error?.message).toBe('The switch answered FAIL: This function requires a key with global access');
 		expect(error?.description).toBe(
-			'DID > View needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.',
+			'DID > Get Many needs an API key with global (system-level) access; a key assigned to one customer cannot be used for it. Put a global key in the SolSwitch API credential.',
 		);
 	});
 
-	it('checks DIDs before sending: a number with hyphens never reaches the switch', async () => {
-		const { error } = await admin.run('did', 'add', { DID: '514-555-0701', CustID: byId(1) });
-		expect(error?.message).toBe('DIDs must be a phone number of 7 to 15 digits, without hyphens or spaces');
-		expect(env.received('did/add')).toHaveLength(0);
+	it('sends DIDs as written: the document states no form for them (a short service number too)', async () => {
+		const [{ IDs }] = await admin.ok('did', 'add', { DID: '611', CustID: byId(1) });
+		expect(admin.sent('did/add')).toEqual([{ DID: '611', CustID: '1' }]);
+		expect(IDs).toHaveLength(1);
 	});
 
 	it('sends the same request as form variables when asked', async () => {

@@ -15,9 +15,9 @@ describe('SolSwitch Admin: a switch that times out, fails or answers garbage', (
 
 	it('HTTP 500 and non-JSON answers are errors, not items', async () => {
 		env.sandbox.faults.set({ match: 'firewall/view', mode: 'http500', times: 1 });
-		expect((await admin.run('firewall', 'view', {})).error?.message).toBe('The switch answered HTTP 500: Internal Server Error');
+		expect((await admin.run('firewall', 'view', {})).error?.message).toBe('The switch answered HTTP 500 Internal Server Error: the switch failed while answering');
 		env.sandbox.faults.set({ match: 'firewall/view', mode: 'notJson', times: 1 });
-		expect((await admin.run('firewall', 'view', {})).error?.message).toMatch(/^The switch answered something that is not JSON/);
+		expect((await admin.run('firewall', 'view', {})).error?.message).toBe('The switch answered an HTML page, not JSON');
 	});
 
 	it('a wrong key is refused with the key hint, and the key never shows', async () => {
@@ -37,7 +37,8 @@ describe('SolSwitch Admin: a switch that times out, fails or answers garbage', (
 		expect(items.map((i) => i.json)).toEqual([
 			{ error: 'The switch answered FAIL: Invalid ID 9999: no such record' },
 			{ Status: 'OK' },
-			{ error: 'Trunk must be a numerical value (digits only)' },
+			// no rule of the document makes a trunk ID numeric: the switch answers for it
+			{ error: 'The switch answered FAIL: Please use a numerical value', description: 'A numeric field received text: send digits only.' },
 		]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(admin.store.trunks.has(1)).toBe(false);

@@ -19,12 +19,12 @@ describe('lookups', () => {
 		expect(scoped.map((d) => d.DID)).toEqual(['4165550100']);
 	});
 
-	it('Check Time Rule: open, closed, and not found (an empty result)', async () => {
+	it('Check Time Rule: open, closed, and not found (a failure: it is not a list)', async () => {
 		expect(await admin.ok('lookup', 'checkTimeRule', { ID: '1' })).toEqual([{ Status: 'OK', Reason: '', TimeRuleStatus: '0', TimeRuleStatusText: 'Open' }]);
 		expect((await admin.ok('lookup', 'checkTimeRule', { ID: '2' }))[0]).toMatchObject({ TimeRuleStatus: '1', TimeRuleStatusText: 'Closed' });
-		expect(await admin.ok('lookup', 'checkTimeRule', { ID: '99' })).toEqual([]);
-		expect(await admin.ok('lookup', 'checkTimeRule', { ID: '99', options: { emitEmptyMarker: true } })).toEqual([{ empty: true, Reason: 'Time rule not found' }]);
-		expect((await admin.run('lookup', 'checkTimeRule', { ID: 'abc' })).error?.message).toBe('Time Rule ID must be a numerical value (digits only)');
+		expect((await admin.run('lookup', 'checkTimeRule', { ID: '99' })).error?.message).toBe('The switch answered FAIL: Time rule not found');
+		// The document states no rule for ID: it is sent, and the switch answers as it does for an unknown rule.
+		expect((await admin.run('lookup', 'checkTimeRule', { ID: 'abc' })).error?.message).toBe('The switch answered FAIL: Time rule not found');
 	});
 
 	it('DID Report: one item per numbered entry', async () => {
@@ -38,7 +38,7 @@ describe('lookups', () => {
 		expect(await admin.ok('lookup', 'findMeFollowMe', { ID: '1' })).toEqual([
 			{ Status: 'OK', Reason: '', ID: '1', Name: 'Alice mobile', Numbers: ['5145550177', '5145550178'], OverflowRouteID: '0', OverflowRouteType: 'No Overflow', Recording: '0', AutoAnswer: '0', StepTime: '20', Extension: '201' },
 		]);
-		expect(await admin.ok('lookup', 'findMeFollowMe', { ID: '42' })).toEqual([]);
+		expect((await admin.run('lookup', 'findMeFollowMe', { ID: '42' })).error?.message).toBe('The switch answered FAIL: No Records Found.');
 		expect((await admin.ok('lookup', 'scheduledRouting', { ID: '1' }))[0]).toMatchObject({ Name: 'Office hours', RouteExt: '201', IRID: '11' });
 		// the sandbox's answer to a non-numeric ID, for a request that skips the node's check
 		expect(await env.sandbox.callSwitch('/api/scheduledrouting/', { Key: 'sandbox-switch-key', ID: 'x' }, '127.0.0.1')).toEqual({ Status: 'FAIL', Reason: 'Please use a numerical value' });

@@ -103,8 +103,11 @@ describe('Firewall suite', () => {
 			'Country must be a two-letter country code such as CA or UK',
 		);
 		expect(env.received('firewall/add')).toHaveLength(0);
-		// a subnet given for an Address rule passes the node's pattern; the switch refuses it
+		// each Address Type takes its own form of Address
 		const wrongKind = await admin.run('firewall', 'add', { ...base, AddressType: 'Address', Address: '10.0.0.0/8' });
-		expect(wrongKind.error?.message).toBe('The switch answered FAIL: Address must be xxx.xxx.xxx.xxx');
+		expect(wrongKind.error?.message).toBe('Address must be xxx.xxx.xxx.xxx for an Address rule');
+		const bareSubnet = await admin.run('firewall', 'add', { ...base, AddressType: 'Subnet', Address: '10.0.0.1' });
+		expect(bareSubnet.error?.message).toBe('Address must be xxx.xxx.xxx.xxx/yy for a Subnet rule');
+		expect(env.received('firewall/add')).toHaveLength(0);
 	});
 });

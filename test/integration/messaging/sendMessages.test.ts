@@ -51,7 +51,7 @@ describe('Message > Send SMS', () => {
 	});
 
 	it('refuses a missing Body and a non-numeric To', async () => {
-		const missing = await runNode({ type: 'solSwitchMessaging', parameters: sms({ Body: '={{ $json.text }}' }), credentials: creds(), input: [{ json: { text: '   ' } }] });
+		const missing = await runNode({ type: 'solSwitchMessaging', parameters: sms({ Body: '={{ $json.text }}' }), credentials: creds(), input: [{ json: { text: '' } }] });
 		expect(missing.error?.message).toBe('Body is required');
 		const letters = await runNode({ type: 'solSwitchMessaging', parameters: sms({ To: 'abc', Body: 'hi' }), credentials: creds() });
 		expect(letters.error?.message).toBe('To must be a numerical value (digits only)');

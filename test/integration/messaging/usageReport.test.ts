@@ -58,6 +58,7 @@ describe('Usage > Usage Report', () => {
 	it('a gateway answering HTML is a clear error', async () => {
 		env.sandbox.faults.set({ match: '/sms/report', mode: 'notJson', times: 1 });
 		const { error } = await runNode({ type: 'solSwitchMessaging', parameters: report({ ToDate: '2026-01-31' }), credentials: messagingCredentials(env.sandbox) });
-		expect(error?.message).toMatch(/^The gateway answered something that is not JSON/);
+		expect(error?.message).toBe('The gateway answered an HTML page, not JSON');
+		expect(error?.description).toMatch(/Check the Base URL/);
 	});
 });

@@ -56,9 +56,11 @@ describe('Agent > Agent Stats', () => {
 		expect(both.error?.message).toBe('Give either Date, or DateStart with DateEnd, not both');
 		const malformed = await agentStats({ Date: '03/08/2026' });
 		expect(malformed.error?.message).toBe('Date must be a date (YYYY-MM-DD)');
-		const badExtension = await agentStats({ Date: '2026-03-08', Extension: '20' });
-		expect(badExtension.error?.message).toBe('Extension must be 3 to 5 digits');
 		expect(env.received('agentstats')).toHaveLength(0);
+		// No extension rule is stated for Agent Stats: 20 is sent, and the switch answers for it.
+		const unknown = await agentStats({ Date: '2026-03-08', Extension: '20' });
+		expect(unknown.error?.message).toBe('The switch answered FAIL: Unknown Extension Number');
+		expect(env.received('agentstats')).toHaveLength(1);
 	});
 
 	it('without a date asks for today (the switch default)', async () => {

@@ -71,6 +71,29 @@ describe('Report > CDR Export', () => {
 		expect(split.items.map((i) => i.json)).toEqual(whole.items.map((i) => i.json));
 	});
 
+	const exportCdrV2 = (parameters: INodeParameters) =>
+		runNode({
+			type: 'solSwitch',
+			typeVersion: 2,
+			parameters: { resource: 'report', operation: 'exportCdr', ...wholePeriod, ...parameters },
+			credentials: env.switchCredentials(),
+		});
+
+	it('version 2: the whole range by default (Return All starts on for a report)', async () => {
+		const { items, error } = await exportCdrV2({});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(300);
+	});
+
+	it('version 2: keeps the first Limit legs, and a split range asks no further day once they are there', async () => {
+		const whole = await exportCdr(wholePeriod);
+		env.sandbox.exchanges.clear();
+		const { items, error } = await exportCdrV2({ returnAll: false, limit: 5, options: { splitDays: 1 } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual(whole.items.slice(0, 5).map((i) => i.json));
+		expect(env.received('cdrexport').map((e) => (e.body as { DateStart: string }).DateStart)).toEqual(['2026-03-08']);
+	});
+
 	it('splits by a chosen span, keeping the time of date-time bounds', async () => {
 		const { items } = await exportCdr({ DateStart: '2026-03-07T12:00:00', DateEnd: '2026-03-10T12:00:00' }, { splitDays: 2 });
 		expect(env.received('cdrexport').map((e) => { const body = e.body as Record<string, unknown>; return [body.DateStart, body.DateEnd]; })).toEqual([

@@ -37,10 +37,10 @@ describe('Queue > Live Queue Stats', () => {
 		expect(own.items.map((i) => i.json.Ext)).toEqual(['700']);
 	});
 
-	it('refuses a non-numeric queue ID before any request', async () => {
+	it('sends a queue ID as given (the document states no form) and the switch answers for it', async () => {
 		const { error } = await run('getLiveQueueStats', { additionalFields: { queueID: 'sales' } });
-		expect(error?.message).toBe('Queue ID must be a numerical value (digits only)');
-		expect(env.received('livequeuestat')).toHaveLength(0);
+		expect(error?.message).toBe('The switch answered FAIL: Please use a numerical value');
+		expect(env.received('livequeuestat')).toHaveLength(1);
 	});
 });
 

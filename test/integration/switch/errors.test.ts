@@ -128,11 +128,13 @@ describe('errors a user can act on', () => {
 
 	it('an answer that is not JSON, an HTTP error, and an empty answer', async () => {
 		env.sandbox.faults.set({ match: 'newcall', mode: 'notJson', times: 1 });
-		expect((await newCall()).error?.message).toBe(
-			'The switch answered something that is not JSON: "<html><body>Service Unavailable</body></html>"',
-		);
+		const page = (await newCall()).error;
+		expect(page?.message).toBe('The switch answered an HTML page, not JSON');
+		expect(page?.description).toMatch(/Check the Base URL.*The page says: "Service Unavailable"/);
 		env.sandbox.faults.set({ match: 'newcall', mode: 'http500', times: 1 });
-		expect((await newCall()).error?.message).toBe('The switch answered HTTP 500: Internal Server Error');
+		const failed = (await newCall()).error;
+		expect(failed?.message).toBe('The switch answered HTTP 500 Internal Server Error: the switch failed while answering');
+		expect(failed?.description).toMatch(/The answer says: "Internal Server Error"/);
 		env.sandbox.faults.set({ match: 'newcall', mode: 'empty', times: 1 });
 		expect((await newCall()).error?.message).toBe('The switch answered something that is not JSON (an empty body)');
 	});
@@ -157,15 +159,13 @@ describe('errors a user can act on', () => {
 		expect(JSON.stringify(items)).not.toContain(KEY);
 	});
 
-	it('"No Records Found." is no items, or one marker item on request', async () => {
-		const del = (options = {}) =>
-			runNode({
-				type: 'solSwitch',
-				parameters: { resource: 'callerIdRoute', operation: 'manage', Type: 'del', CID: '5145550000', options } as never,
-				credentials: env.switchCredentials(),
-			});
-		const none = await del();
-		expect(none.error).toBeUndefined();
+	it('"No Records Found." on a command (deleting a caller ID route that does not exist) is a failure', async () => {
+		const none = await runNode({
+			type: 'solSwitch',
+			parameters: { resource: 'callerIdRoute', operation: 'manage', Type: 'del', CID: '5145550000' } as never,
+			credentials: env.switchCredentials(),
+		});
 		expect(none.items).toHaveLength(0);
+		expect(none.error?.message).toBe('The switch answered FAIL: No Records Found.');
 	});
 });

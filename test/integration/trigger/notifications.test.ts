@@ -6,13 +6,13 @@
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
-import { TriggerHost } from './triggerHost';
+import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 
 const env = useSandbox();
-let host: TriggerHost;
+let host: TriggerServer;
 
 beforeAll(async () => {
-	host = await new TriggerHost({ event: 'sip-notification' }).listen();
+	host = await startTriggerServer({ type: 'solSwitchTrigger', parameters: { event: 'sip-notification' } });
 });
 afterAll(async () => {
 	await host.close();

@@ -4,14 +4,14 @@
  * Digit Validation control endpoint (the switch's own client) or, for hand-made bodies, from fetch.
  */
 import { useSandbox } from '../../helpers/sandbox';
-import { TriggerHost } from './triggerHost';
+import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 
 const env = useSandbox();
-let host: TriggerHost;
+let host: TriggerServer;
 const DV = { event: 'digit-validation', fixedAnswers: { answers: [{ digits: '1', option: 'sales' }] } };
 
 beforeAll(async () => {
-	host = await new TriggerHost(DV).listen();
+	host = await startTriggerServer({ type: 'solSwitchTrigger', parameters: DV });
 });
 afterAll(async () => {
 	await host.close();

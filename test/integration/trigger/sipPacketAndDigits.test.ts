@@ -5,14 +5,14 @@
 import type { IWebhookResponseData } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { useSandbox } from '../../helpers/sandbox';
-import { TriggerHost, writeLikeN8n } from './triggerHost';
+import { startTriggerServer, writeLikeN8n, type TriggerServer } from '../../helpers/triggerServer';
 
 const env = useSandbox();
 const PACKET_KEY = 'packet-key-7f3a';
-let host: TriggerHost;
+let host: TriggerServer;
 
 beforeAll(async () => {
-	host = await new TriggerHost({ event: 'sip-packet', packetApiKey: PACKET_KEY }).listen();
+	host = await startTriggerServer({ type: 'solSwitchTrigger', parameters: { event: 'sip-packet', packetApiKey: PACKET_KEY } });
 });
 afterAll(async () => {
 	await host.close();

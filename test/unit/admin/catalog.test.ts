@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { solSwitchAdminCatalog as catalog } from '../../../nodes/SolSwitchAdmin/catalog';
 import { SolSwitchAdmin } from '../../../nodes/SolSwitchAdmin/SolSwitchAdmin.node';
-import { findOperation } from '../../../nodes/engine/execute';
+import { findOperation, functionLabel } from '../../../nodes/engine/execute';
 import { buildRequestBody } from '../../../nodes/engine/generators/schema';
 import { operationsTable } from '../../../scripts/readme/operationsTable';
 
@@ -28,20 +28,24 @@ describe('SolSwitch Admin catalog', () => {
 	it('marks the DID and Customer suites as needing a global key, and the README table says so', () => {
 		for (const op of catalog.operations) expect(op.scope === 'global').toBe(op.resource === 'did' || op.resource === 'customer');
 		const table = operationsTable(catalog);
-		expect(table).toContain('| DID | Add a DID | Add | `/api/did/add/` | `DID`, `CustID` |');
+		expect(table).toContain('| DID | Create a DID | DID Add | `/api/did/add/` | `DID`, `CustID` |');
 		expect(table.split('\n').filter((l) => l.endsWith('| global key |'))).toHaveLength(8);
 	});
 
 	it('marks the legacy functions deprecated, naming the suite that replaces them', () => {
 		const legacy = catalog.operations.filter((o) => o.resource === 'legacy');
 		expect(legacy.map((o) => [o.name, o.deprecatedBy])).toEqual([
-			['Add DID', 'DID > Add'],
+			['Add DID', 'DID > Create'],
 			['Remove DID', 'DID > Delete'],
-			['Create Customer', 'Customer > Add'],
-			['Get Customer Information', 'Customer > View'],
+			['Create Customer', 'Customer > Create'],
+			['Get Customer Information', 'Customer > Get Many'],
 		]);
+		// Each names an operation as the editor shows it (resource > operation).
+		for (const op of legacy) {
+			expect(catalog.operations.map((o) => functionLabel(catalog, o))).toContain(op.deprecatedBy);
+		}
 		for (const op of legacy) expect(op.description).toMatch(new RegExp(`^Deprecated: use ${op.deprecatedBy} instead\\.`));
-		expect(operationsTable(catalog)).toContain('Add DID (deprecated: use DID > Add)');
+		expect(operationsTable(catalog)).toContain('Add DID (deprecated: use DID > Create)');
 	});
 
 	it('shows records picked from the switch as resource locators (list or ID), required or under Additional Fields', () => {

@@ -70,9 +70,15 @@ describe('request schema generated from the table', () => {
 	});
 
 	it('checks integer ranges and types', () => {
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 0 })).toBe('Timeout must be a positive number');
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 'soon' })).toBe('Timeout must be a number');
-		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 2.5 })).toBe('Timeout must be a whole number');
+		const ranged: OperationSpec = {
+			resource: 'r', operation: 'o', name: 'N', action: 'A', path: 'p', response: { kind: 'status' },
+			attributes: [{ name: 'Position', type: 'integer', rule: { min: 2, text: 'must be 2 or more' }, description: '' }],
+		};
+		expect(fails(ranged, { Position: 1 })).toBe('Position must be 2 or more');
+		// The document states no range for Timeout (seconds, default 25): none is invented.
+		expect(buildRequestBody(op('newCall'), { Extension: '201', Destination: '1', Timeout: 0 }).ok).toBe(true);
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 'soon' })).toBe('Ring Timeout must be a number');
+		expect(fails(op('newCall'), { Extension: '201', Destination: '1', Timeout: 2.5 })).toBe('Ring Timeout must be a whole number');
 	});
 
 	it('parses JSON attributes typed as text and refuses malformed JSON', () => {

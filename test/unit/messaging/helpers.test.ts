@@ -6,7 +6,7 @@ import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keyword
 import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLink';
 import { createReplyMemory, hasReplyMemory, recall, remember, rememberWhereVisible } from '../../../nodes/shared/messaging/replies';
 import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
-import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/callback';
+import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { ObservableObject, type IDataObject } from 'n8n-workflow';
 
 describe('SMS encoding and segments', () => {

@@ -1,6 +1,7 @@
-import { hintFor, isEmptyReason } from '../../../nodes/engine/transport/failures';
+import { isEmptyReason } from '../../../nodes/engine/transport/failures';
 import { scrub } from '../../../nodes/engine/transport/request';
 import { functionUrl } from '../../../nodes/shared/services';
+import { hintFor } from '../../../nodes/shared/switchHints';
 
 describe('FAIL reasons', () => {
 	it('treats the "nothing found" reasons of the interface as empty results', () => {
@@ -15,7 +16,12 @@ describe('FAIL reasons', () => {
 		expect(hintFor('Error with Key')).toMatch(/Key in the credential/);
 		expect(hintFor('Provided API Key abcd**** is invalid.')).toMatch(/Key in the credential/);
 		expect(hintFor('No access to customer number 3')).toMatch(/limited to one customer/);
-		expect(hintFor('Unknown Channel')).toMatch(/List Active Calls/);
+		expect(hintFor('Unknown Channel', ['Channel', 'Customer'])).toMatch(/List Active Calls/);
+		// Only where a Channel was sent: elsewhere the call hint would be false.
+		expect(hintFor('Unknown Channel')).toBeUndefined();
+		expect(hintFor('Unknown Channel', ['Name', 'TrunkType'])).toBeUndefined();
+		expect(hintFor('Unknown CallID', ['CallID'])).toMatch(/Check the CallID/);
+		expect(hintFor('Unknown CallID', ['Channel'])).toBeUndefined();
 		expect(hintFor("Missing required field 'Channel'")).toMatch(/required field/);
 		expect(hintFor('Something new')).toBeUndefined();
 	});

@@ -43,8 +43,9 @@ describe('the transport, told by the service', () => {
 	it("names the service, gives the service's hints, and hides the service's secrets", async () => {
 		const http = context({ statusCode: 404, body: 'no route for tok-12345' });
 		await expect(solswitchRequest(http.ctx, { service, path: 'send', body: {} })).rejects.toMatchObject({
-			message: 'The fax server answered HTTP 404: no route for ***',
-			description: 'Check the Host in the fax server credential.',
+			// The status and its name in the message; what the body says, shortened, only in the description.
+			message: 'The fax server answered HTTP 404 Not Found',
+			description: 'Check the Host in the fax server credential. The answer says: "no route for ***"',
 		});
 		const fail = context({ statusCode: 200, body: { Status: 'FAIL', Reason: 'Busy, token tok-12345' } });
 		await expect(solswitchRequest(fail.ctx, { service, path: 'send', body: {} })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { isAddressInRanges, parseAddress, parseRange, parseRangeList } from '../../../nodes/shared/network/cidr';
+import { isAddressInRanges, parseAddress, parseRange, parseRangeList } from '../../../nodes/engine/trigger/cidr';
 
 const allowed = (address: string, list: string) => isAddressInRanges(address, parseRangeList(list).ranges);
 

@@ -1,6 +1,6 @@
 import { cleanOption, optionFromAnswer } from '../../../nodes/SolSwitchTrigger/digitAnswer';
 import { fixedAnswerFor } from '../../../nodes/SolSwitchTrigger/handlers/digitValidation';
-import { sourceAddress } from '../../../nodes/SolSwitchTrigger/guard';
+import { sourceAddress } from '../../../nodes/engine/trigger/guard';
 
 describe('the routing option in what n8n answers', () => {
 	it('takes text as it is, trimmed', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constantTimeEqual, md5Hex } from '../../../nodes/shared/network/secrets';
+import { constantTimeEqual, md5Hex } from '../../../nodes/engine/trigger/secrets';
 import { parseSipRequest } from '../../../nodes/shared/network/sipMessage';
 
 describe('constantTimeEqual', () => {

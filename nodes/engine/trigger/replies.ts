@@ -1,6 +1,6 @@
 /**
  * Answers written straight to the HTTP response (as n8n's Slack and Webhook triggers do), with the
- * webhook then telling n8n `noWebhookResponse`: the switch gets exactly these bytes, at once.
+ * webhook then telling n8n `noWebhookResponse`: the caller (switch or gateway) gets exactly these bytes, at once.
  */
 
 /** The part of Node's ServerResponse (express's Response extends it) these answers use. */

@@ -1,0 +1,11 @@
+/**
+ * Every path the suite measures, in the order of the report. Adding a path is adding one entry
+ * (a BenchPath: see webhookPath() for a callback path, cdrPath.ts or bulkPath.ts for the others).
+ */
+import { bulkPath } from './bulkPath';
+import { cdrPath } from './cdrPath';
+import { moPaths } from './moPaths';
+import { switchPaths } from './switchPaths';
+import type { BenchPath } from './types';
+
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, bulkPath];

@@ -1,0 +1,82 @@
+import { chartSvg } from '../../../scripts/bench/chart';
+import { goals, readmeBlock, type RunResult } from '../../../scripts/bench/report';
+import { N8N_SETTINGS } from '../../../scripts/bench/settings';
+import { ratio, type Comparison } from '../../../scripts/bench/types';
+
+const [defaults] = N8N_SETTINGS;
+const INFO = {
+	startedAt: '2026-11-26T05:00:00Z',
+	minutes: 20,
+	quick: false,
+	n8nVersion: '2.40.7',
+	machine: '2 × CPU, 8 GB',
+	loadBefore: [3, 2, 1],
+	loadAfter: [3, 2, 1],
+};
+
+const bulk = (ours: number, plain: number, note?: string): Comparison => ({
+	path: 'Bulk SMS at concurrency 10',
+	size: '10,000 messages',
+	metric: 'msg/s',
+	ours: { label: 'Send SMS', value: ours, note },
+	plain: { label: 'HTTP Request', value: plain },
+});
+const cdr = (ours: number, plain: number, oursMb: number, plainMb: number): Comparison => ({
+	path: 'CDR export to one item per leg',
+	size: '100,000 legs',
+	metric: 'ms',
+	ours: { label: 'SolSwitch node', value: ours, peakMb: oursMb },
+	plain: { label: 'HTTP Request + Split Out', value: plain, peakMb: plainMb },
+});
+
+describe('benchmark report', () => {
+	it('reads a rate as ours ÷ theirs and a time as theirs ÷ ours', () => {
+		expect(ratio(bulk(300, 100))).toBe(3);
+		expect(ratio(cdr(1000, 4000, 100, 200))).toBe(4);
+	});
+
+	it('checks the issue\'s goals against the run, met or missed', () => {
+		const met: RunResult = { setting: defaults, comparisons: [bulk(160, 100, 'at most 10 in flight, 0 lost'), cdr(400, 1000, 300, 310)] };
+		expect(goals([met])).toEqual([
+			expect.stringMatching(/^- Bulk 10k SMS, default settings .*×1\.60 .*: met; 0 lost, order kept\.$/),
+			expect.stringMatching(/^- CDR export 100k legs, .*: 0\.40× the time .*: met; peak memory 300 MB against 310 MB .*: met\.$/),
+		]);
+		const missed: RunResult = { setting: defaults, comparisons: [bulk(120, 100, '9990 items, 9990 OK, of 10000'), cdr(600, 1000, 320, 310)] };
+		expect(goals([missed])).toEqual([
+			expect.stringMatching(/: missed; a count or order check failed/),
+			expect.stringMatching(/: missed; peak memory 320 MB against 310 MB \(goal: not above\): missed\.$/),
+		]);
+	});
+
+	it('draws one bar per row and setting, the ratio written beside it, and a ×1 line', () => {
+		const svg = chartSvg(
+			[
+				{ setting: N8N_SETTINGS[0], comparison: bulk(300, 100) },
+				{ setting: N8N_SETTINGS[1], comparison: bulk(50, 100) },
+			],
+			N8N_SETTINGS.slice(0, 2),
+		);
+		expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+		expect(svg.match(/<rect x="[\d.]+" y="\d+" width="[\d.]+" height="12"/g)).toHaveLength(2);
+		expect(svg).toContain('>×3.00<');
+		expect(svg).toContain('>×0.50<');
+		expect(svg).toContain('class="one"');
+		expect(svg).toContain('Bulk SMS at concurrency 10, 10,000 messages');
+	});
+
+	it('draws no bar for a comparison whose one side failed, and names it', () => {
+		const broken = cdr(6000, 18000, 800, 900);
+		broken.plain.note = 'wrong answer: HTTP 500: {"message":"Error in workflow"}';
+		const svg = chartSvg([{ setting: defaults, comparison: broken }], [defaults]);
+		expect(svg).toContain('>the n8n-only flow failed<');
+		expect(svg).not.toContain('>×3.00<');
+		expect(readmeBlock([{ setting: defaults, comparisons: [broken] }], INFO)).toContain('| n8n only failed |');
+		expect(goals([{ setting: defaults, comparisons: [broken] }])).toEqual([expect.stringMatching(/no valid comparison, a wrong answer from HTTP Request \+ Split Out/)]);
+	});
+
+	it('puts the chart and a table per setting in the README block', () => {
+		const block = readmeBlock([{ setting: defaults, comparisons: [bulk(300, 100)] }], INFO);
+		expect(block).toContain('![Benchmarks: this package beside the n8n-only flow](docs/benchmarks.svg)');
+		expect(block).toContain('| Bulk SMS at concurrency 10, 10,000 messages | 300.0 msg/s | 100.0 msg/s | ×3.00 |');
+	});
+});

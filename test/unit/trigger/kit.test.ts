@@ -1,0 +1,107 @@
+/**
+ * The trigger kit: both triggers' webhook descriptions, notices, fields and README rows come from
+ * their event tables, and a new entry is all a new event kind needs.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { eventProperties, noticeProperties, pasteNotice, URL_NOTICE, webhookDescription } from '../../../nodes/engine/trigger/describe';
+import { receiveEvent } from '../../../nodes/engine/trigger/dispatch';
+import type { EventSpec, TriggerSpec } from '../../../nodes/engine/trigger/types';
+import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
+import { eventsTable } from '../../../scripts/readme/eventsTable';
+import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
+
+describe('webhook descriptions', () => {
+	it('SolSwitch Trigger: a path per event kind, the Digit Validation answered as Answer From says, the others by the node', () => {
+		expect(allNodeTypes.solSwitchTrigger.description.webhooks).toEqual([
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				path: '={{$parameter["event"]}}',
+				responseMode: '={{$parameter["event"] === "digit-validation" ? $parameter["answerFrom"] : "onReceived"}}',
+				responseData: 'firstEntryJson',
+				responsePropertyName: '={{$parameter["answerField"]}}',
+				responseContentType: 'text/plain',
+			},
+		]);
+	});
+
+	it('Messaging Trigger: one path, answered as Reply says', () => {
+		expect(allNodeTypes.solSwitchMessagingTrigger.description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', path: 'message', responseMode: '={{$parameter["replyMode"]}}', responseData: 'firstEntryJson' },
+		]);
+	});
+});
+
+describe('notices', () => {
+	const notices = (props: INodeProperties[]) => props.filter((p) => p.type === 'notice');
+
+	it('SolSwitch Trigger: one per event kind, shown for that kind, saying where to paste the URL and what Test and Production URLs do', () => {
+		const shown = notices(allNodeTypes.solSwitchTrigger.description.properties);
+		expect(shown.map((n) => n.displayOptions?.show?.event)).toEqual(SWITCH_TRIGGER.events.map((k) => [k.value]));
+		for (const [i, kind] of SWITCH_TRIGGER.events.entries()) {
+			expect(shown[i].displayName).toContain(`paste this node's Production URL in the switch portal at ${kind.portal.where}.`);
+			expect(shown[i].displayName).toContain(URL_NOTICE);
+		}
+		expect(shown[2].displayName).toContain("Copy the key set there into the Packet API Key of this node's SolSwitch Callbacks API credential.");
+		expect(URL_NOTICE).toMatch(/Test URL answers only while this editor listens.*Production URL answers once the workflow is published/);
+	});
+
+	it('Messaging Trigger: one notice for the three kinds, with the MO URL and the inbound key', () => {
+		const [notice] = notices(allNodeTypes.solSwitchMessagingTrigger.description.properties);
+		expect(notice.displayName).toBe(
+			"MO SMS, MO MMS: paste this node's Production URL in the gateway operator's settings at the MO URL. " +
+				"Delivery Report: paste this node's Production URL in the gateway operator's settings at the MO URL, or the report URL when the operator configures one. " +
+				"Give the operator the Inbound Key and Inbound Key Type of this node's SolSwitch Messaging API credential too. " +
+				URL_NOTICE,
+		);
+	});
+});
+
+describe('fields', () => {
+	it('each kind\'s own fields and filter are shown for that kind only, by the generator', () => {
+		const props = allNodeTypes.solSwitchTrigger.description.properties;
+		const shownFor = (name: string) => props.filter((p) => p.name === name).map((p) => p.displayOptions?.show?.event);
+		expect(shownFor('notificationEvents')).toEqual([['sip-notification']]);
+		expect(shownFor('monitoringEvents')).toEqual([['monitoring']]);
+		expect(shownFor('hashMismatch')).toEqual([['sip-packet']]);
+		expect(shownFor('answerField')).toEqual([['digit-validation']]);
+		expect(props.find((p) => p.name === 'answerField')?.displayOptions?.show?.answerFrom).toEqual(['lastNode']);
+	});
+
+	it('the Messaging Trigger\'s Events selector lists the kinds of its table', () => {
+		const events = allNodeTypes.solSwitchMessagingTrigger.description.properties.find((p) => p.name === 'events');
+		expect(events).toMatchObject({ type: 'multiOptions', default: ['sms', 'mms', 'report'] });
+		expect(events?.options?.map((o) => (o as { name: string }).name)).toEqual(['MO SMS', 'MO MMS', 'Delivery Report']);
+	});
+});
+
+describe('a new event kind is one table entry plus its handler', () => {
+	const queueCallback: EventSpec = {
+		value: 'queue-callback',
+		name: 'Queue Callback',
+		description: 'A caller left the queue asking to be called back',
+		path: 'queue-callback',
+		fields: ['Queue', 'CallerNumber'],
+		required: ['Queue', 'CallerNumber'],
+		handle: () => ({ noWebhookResponse: true }),
+		response: { by: 'node' },
+		portal: { where: 'queue settings > callback URL' },
+		answer: '`{"Status":"OK"}`',
+		gives: 'the fields as sent',
+		properties: [{ displayName: 'Queues', name: 'queues', type: 'string', default: '' }],
+	};
+	const extended: TriggerSpec = { ...SWITCH_TRIGGER, events: [...SWITCH_TRIGGER.events, queueCallback] };
+
+	it('gets its selector option, notice, own field, path, dispatch and README row', () => {
+		const props = eventProperties(extended);
+		const selector = props.find((p) => p.name === 'event');
+		expect(selector?.options?.map((o) => (o as { value: string }).value)).toContain('queue-callback');
+		expect(noticeProperties(extended).at(-1)?.displayName).toBe(pasteNotice(extended, [queueCallback]));
+		expect(props.find((p) => p.name === 'queues')?.displayOptions?.show?.event).toEqual(['queue-callback']);
+		expect(webhookDescription(extended).path).toBe('={{$parameter["event"]}}');
+		const fields: IDataObject = { Queue: '600' };
+		expect(receiveEvent(extended, fields, new Date(), 'queue-callback')).toEqual({ refusal: { status: 400, reason: 'Missing required field CallerNumber' } });
+		expect(receiveEvent(extended, { ...fields, CallerNumber: '5145550100' }, new Date(), 'queue-callback')).toMatchObject({ kind: queueCallback });
+		expect(eventsTable(extended)).toContain('| Queue Callback | `<n8n>/webhook/<webhook id>/queue-callback` | queue settings > callback URL |');
+	});
+});
