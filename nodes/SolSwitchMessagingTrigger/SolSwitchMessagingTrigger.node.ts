@@ -1,14 +1,17 @@
 import {
 	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
 	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { webhookDescription } from '../engine/trigger/describe';
+import { triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
+import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
 import { createRedeliveryMemory, hasRedeliveryMemory } from './redeliveries';
 
@@ -25,7 +28,9 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		name: 'solSwitchMessagingTrigger',
 		icon: { light: 'file:../../icons/solswitch-messaging-trigger.svg', dark: 'file:../../icons/solswitch-messaging-trigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
+		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it.
+		...triggerVersions([1]),
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow when the SolSwitch messaging gateway delivers an SMS, an MMS or a delivery report',
 		defaults: { name: 'SolSwitch Messaging Trigger' },
@@ -34,13 +39,19 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		credentials: [{ name: 'solSwitchMessagingApi', required: true }],
 		webhooks: [webhookDescription(MESSAGING_TRIGGER)],
 		properties: triggerProperties,
+		hints: [keywordReplyHint],
 	};
 
 	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
 	// creates the redelivery memory, which n8n saves right after (see nodes/shared/messaging/replies.ts).
 	webhookMethods = {
 		default: {
+			// Every publication runs checkExists (create only while the memory is missing), so the
+			// Keyword Replies table is checked here: a reply the gateway would refuse stops publishing.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const table = keywordReplies(this.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject);
+				const problems = keywordTableProblems(table, this.getNodeParameter('compliance', true) === true);
+				if (problems.length) throw new NodeOperationError(this.getNode(), problems.join('; '), { description: 'Fix them under Keyword Replies.' });
 				return hasRedeliveryMemory(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

@@ -4,6 +4,7 @@ import { eventProperties, guardOptions, optionsCollection } from '../engine/trig
 import { BODY_MAX } from '../shared/messaging/body';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
 import { MESSAGING_TRIGGER } from './events';
+import { keywordRepliesProperty } from './keywordReplies';
 
 /** A compliance answer, the built-in text by default (held in a variable: n8n's lint reads a member expression as no default). */
 function complianceText(displayName: string, name: keyof typeof DEFAULT_COMPLIANCE_TEXTS, description: string): INodeProperties {
@@ -53,6 +54,7 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Whether the trigger itself answers INFO, HELP / AIDE and STOP / ARRET (any case). INFO and HELP need no execution; STOP is answered at once and the workflow runs to record the opt-out.',
 	},
+	keywordRepliesProperty,
 	optionsCollection([
 		{
 			displayName: 'Acknowledge Redeliveries',

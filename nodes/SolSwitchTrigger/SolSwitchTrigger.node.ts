@@ -7,7 +7,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { webhookDescription } from '../engine/trigger/describe';
+import { triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
 import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
@@ -28,8 +28,8 @@ export class SolSwitchTrigger implements INodeType {
 		icon: { light: 'file:../../icons/solswitch-trigger.svg', dark: 'file:../../icons/solswitch-trigger.dark.svg' },
 		group: ['trigger'],
 		// 2: the Packet API Key and the Shared Secret moved into the SolSwitch Callbacks API credential.
-		version: [1, LATEST_VERSION],
-		defaultVersion: LATEST_VERSION,
+		// Not 1, so n8n evaluates no expression for it in the webhook phase (FIRST_ENGINE_FREE_VERSION).
+		...triggerVersions([1, LATEST_VERSION]),
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts a workflow on SolSwitch call notifications, SIP packet POSTs and Digit Validation requests',
 		defaults: { name: 'SolSwitch Trigger' },

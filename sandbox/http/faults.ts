@@ -2,7 +2,7 @@
 export interface Fault {
 	/** Function path ('newcall'), gateway path ('/sms/'), or '*' for every request. */
 	match: string;
-	mode: 'slow' | 'notJson' | 'http500' | 'empty' | 'drop' | 'answer';
+	mode: 'slow' | 'notJson' | 'http500' | 'http401' | 'empty' | 'drop' | 'answer';
 	/** For 'answer': the answer to give instead of the function's (a JSON value, or `text`), and its HTTP status (200). */
 	json?: unknown;
 	text?: string;

@@ -1,6 +1,6 @@
 /** How each path is measured, for docs/benchmarks.md (kept beside the code that does it). */
 export const PATH_NOTES: string[] = [
-	'- **Node versions**: the triggers at version 1 (`TRIGGER_VERSIONS` in scripts/bench/workflows.ts; their webhook phase still evaluates expressions, so with lazy isolate acquisition each callback still takes an isolate), ' +
+	'- **Node versions**: the triggers at the versions new nodes get, Messaging Trigger 1.1 and SolSwitch Trigger 2 (`TRIGGER_VERSIONS` in scripts/bench/workflows.ts; their webhook phase evaluates no expression, so with lazy isolate acquisition the callbacks they answer themselves take no isolate), ' +
 		'n8n\'s nodes at Webhook 2.1, IF 2.2, Respond to Webhook 1.5, Edit Fields 3.4, Split Out 1, HTTP Request 4.2.',
 	'- **Callback paths** (MO SMS, Digit Validation, SIP notification): 10 concurrent senders POST to the published workflow\'s production URL, ' +
 		'120 callbacks per side (40 with --quick) after a warm-up, in 4 interleaved rounds (ours, then theirs, then theirs, then ours ...), every answer checked. ' +

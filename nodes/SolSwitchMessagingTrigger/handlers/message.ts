@@ -8,7 +8,8 @@ import { replyJson } from '../../engine/trigger/replies';
 import type { ReceivedEvent } from '../../engine/trigger/types';
 import { bodyProblem } from '../../shared/messaging/body';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../shared/messaging/complianceTexts';
-import type { Compliance } from '../../shared/messaging/keywords';
+import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
+import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
 import { okReply } from '../../shared/messaging/replies';
 import type { CallbackType } from '../callback';
 import { downloadMedia } from '../media';
@@ -26,6 +27,27 @@ function complianceTextName(c: Compliance): ComplianceTextName {
 export function answerOk(fn: IWebhookFunctions, body?: string): IWebhookResponseData {
 	replyJson(fn.getResponseObject(), 200, okReply(body));
 	return { noWebhookResponse: true };
+}
+
+/**
+ * A reply the trigger gives itself (a compliance keyword, a Keyword Replies entry): checked against
+ * the reply rule, written at once, and the workflow run after it only when asked.
+ */
+function answerByTrigger(
+	fn: IWebhookFunctions,
+	{ output, key, now }: { output: INodeExecutionData; key: string; now: number },
+	{ text, label, where, runWorkflow }: { text: string; label: string; where: string; runWorkflow: boolean },
+): IWebhookResponseData {
+	const problem = bodyProblem(text, `The ${label} reply`);
+	if (problem) throw new NodeOperationError(fn.getNode(), problem, { description: `Shorten the text under ${where} of the trigger.` });
+	answerOk(fn, text);
+	output.json.answered = true;
+	output.json.reply = text;
+	if (!runWorkflow) return { noWebhookResponse: true };
+	// Only an answer that started an execution is remembered: answering INFO, HELP or a keyword again
+	// is harmless, and not writing static data keeps those answers free of database writes.
+	rememberAnswer(fn, key, now, text);
+	return { noWebhookResponse: true, workflowData: [[output]] };
 }
 
 export async function handleCallback(fn: IWebhookFunctions, { kind, item, receivedAt }: ReceivedEvent): Promise<IWebhookResponseData> {
@@ -49,19 +71,17 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		const name = complianceTextName(compliance);
 		const configured = options[name];
 		const text = typeof configured === 'string' && configured !== '' ? configured : DEFAULT_COMPLIANCE_TEXTS[name];
-		const problem = bodyProblem(text, `The ${compliance.keyword} reply`);
-		if (problem) {
-			throw new NodeOperationError(fn.getNode(), problem, { description: 'Shorten the text under Options of the trigger.' });
-		}
-		answerOk(fn, text);
-		item.answered = true;
-		item.reply = text;
 		const runWorkflow = compliance.kind === 'stop' || options.runOnInfoHelp === true;
-		if (!runWorkflow) return { noWebhookResponse: true };
-		// Only an answer that started an execution is remembered: answering INFO or HELP again is
-		// harmless, and not writing static data keeps those answers free of database writes.
-		rememberAnswer(fn, key, now, text);
-		return { noWebhookResponse: true, workflowData: [[output]] };
+		return answerByTrigger(fn, { output, key, now }, { text, label: compliance.keyword, where: 'Options', runWorkflow });
+	}
+
+	if (type === 'sms') {
+		const entry = keywordReplyFor(keywordReplies(fn.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject), String(item.text));
+		if (entry) {
+			const label = normalizedKeyword(entry.keyword);
+			item.keywordReply = label;
+			return answerByTrigger(fn, { output, key, now }, { text: entry.reply, label, where: 'Keyword Replies', runWorkflow: entry.runWorkflow });
+		}
 	}
 
 	if (replyMode === 'onReceived') {

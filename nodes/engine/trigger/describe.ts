@@ -3,42 +3,103 @@
  * and own fields (shown for that kind only), the notices that say what to paste where, the guard's
  * options, and the webhook description.
  */
-import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
+import type { WEBHOOK_RESOLVERS as N8nWebhookResolvers, INodeParameters, INodeProperties, IWebhookDescription, NodeParameterValueType } from 'n8n-workflow';
 import type { EventSpec, TriggerSpec } from './types';
 
-/** The webhook description. One function, so a version with native resolvers replaces one place. */
+/**
+ * The key under which a webhook description holds native resolvers for its expression fields: the
+ * registered symbol n8n-workflow's `webhookDescriptionFields()` writes (n8n 2.40: interfaces.js
+ * WEBHOOK_RESOLVERS). Spelled here rather than imported: n8n 1.x's n8n-workflow has no such export,
+ * and ignores the key.
+ */
+export const WEBHOOK_RESOLVERS: typeof N8nWebhookResolvers = Symbol.for('n8n.webhookDescriptionResolvers') as typeof N8nWebhookResolvers;
+
+/** One expression field of a webhook description: the template the editor reads, the same value natively. */
+export interface DescriptionField {
+	template: string;
+	resolve: (parameters: INodeParameters) => NodeParameterValueType | undefined;
+}
+
+/** `$parameter["name"]` as a template, and the same read natively. */
+function parameterField(name: string): DescriptionField {
+	return { template: `={{$parameter[${JSON.stringify(name)}]}}`, resolve: (p) => p[name] };
+}
+
+/**
+ * The webhook description, every field n8n reads per request either a constant or a template with
+ * its native resolver. Why it matters: n8n 2.40 resolves a field with the resolver instead of the
+ * expression engine when the node's parameters hold no expression (n8n-workflow
+ * webhook-description-fields.js resolveWebhookDescriptionField, called from
+ * n8n/dist/webhooks/webhook-execution-context.js and webhook.service.js), and under
+ * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE an isolate is only made at the first expression evaluated. So the
+ * webhook phase of a trigger costs no isolate, provided its node version is not exactly 1 (see
+ * FIRST_ENGINE_FREE_VERSION). One function, so each trigger's fields are declared once.
+ */
 export function webhookDescription(trigger: TriggerSpec): IWebhookDescription {
 	const { selection, events, webhook } = trigger;
-	const param = (name: string) => `$parameter["${name}"]`;
+	const fields: Record<string, DescriptionField> = {};
+	const constants: Record<string, string> = {};
+
 	const paths = new Set(events.map((e) => e.path));
-	let path: string;
-	if (paths.size === 1) path = events[0].path;
-	else if (selection.by === 'parameter' && events.every((e) => e.path === e.value)) path = `={{${param(selection.parameter)}}}`;
-	else path = `={{(${JSON.stringify(Object.fromEntries(events.map((e) => [e.value, e.path])))})[${param(selection.parameter)}]}}`;
+	if (paths.size === 1) constants.path = events[0].path;
+	else if (selection.by === 'parameter' && events.every((e) => e.path === e.value)) fields.path = parameterField(selection.parameter);
+	else {
+		const pathOf: Record<string, string> = Object.fromEntries(events.map((e) => [e.value, e.path]));
+		const kind = JSON.stringify(selection.parameter);
+		fields.path = {
+			template: `={{(${JSON.stringify(pathOf)})[$parameter[${kind}]]}}`,
+			resolve: (p) => (Object.prototype.hasOwnProperty.call(pathOf, String(p[selection.parameter])) ? pathOf[String(p[selection.parameter])] : undefined),
+		};
+	}
 
 	// The response mode: the node answers ("onReceived" with the node writing the answer itself), or
 	// the parameter a kind names decides; one kind per node picks by the event parameter.
-	const modeOf = (e: EventSpec) => (e.response.by === 'node' ? '"onReceived"' : param(e.response.parameter));
-	const modes = new Set(events.map(modeOf));
-	let responseMode: string;
-	if (modes.size === 1) {
-		const [only] = modes;
-		responseMode = only === '"onReceived"' ? 'onReceived' : `={{${only}}}`;
-	} else {
+	const byParameter = events.flatMap((e) => (e.response.by === 'parameter' ? [{ value: e.value, parameter: e.response.parameter }] : []));
+	const modeParameters = new Set(byParameter.map((e) => e.parameter));
+	if (!byParameter.length) constants.responseMode = 'onReceived';
+	else if (byParameter.length === events.length && modeParameters.size === 1) fields.responseMode = parameterField(byParameter[0].parameter);
+	else {
 		if (selection.by !== 'parameter') throw new Error('Kinds read from the payload share one path and one response mode');
-		const byParameter = events.filter((e) => e.response.by === 'parameter');
-		const cases = byParameter.map((e) => `${param(selection.parameter)} === ${JSON.stringify(e.value)} ? ${modeOf(e)} : `).join('');
-		responseMode = `={{${cases}"onReceived"}}`;
+		const kind = selection.parameter;
+		const cases = byParameter.map((e) => `$parameter[${JSON.stringify(kind)}] === ${JSON.stringify(e.value)} ? $parameter[${JSON.stringify(e.parameter)}] : `).join('');
+		fields.responseMode = {
+			template: `={{${cases}"onReceived"}}`,
+			resolve: (p) => {
+				const chosen = byParameter.find((e) => p[kind] === e.value);
+				return chosen ? p[chosen.parameter] : 'onReceived';
+			},
+		};
 	}
+	if (webhook.responsePropertyParameter) fields.responsePropertyName = parameterField(webhook.responsePropertyParameter);
+
 	return {
 		name: 'default',
 		httpMethod: 'POST',
-		path,
-		responseMode,
+		path: fields.path?.template ?? constants.path,
+		responseMode: fields.responseMode?.template ?? constants.responseMode,
 		responseData: webhook.responseData,
-		...(webhook.responsePropertyParameter ? { responsePropertyName: `={{${param(webhook.responsePropertyParameter)}}}` } : {}),
+		...(fields.responsePropertyName ? { responsePropertyName: fields.responsePropertyName.template } : {}),
 		...(webhook.responseContentType ? { responseContentType: webhook.responseContentType } : {}),
+		[WEBHOOK_RESOLVERS]: fields,
 	};
+}
+
+/**
+ * The first version of a trigger whose webhook phase needs no expression engine. n8n's
+ * parseRequestBody evaluates `$parameter["options"]["binaryData"]` through the engine for every
+ * start node whose typeVersion is exactly 1, whatever its type (n8n 2.40.7
+ * n8n/dist/webhooks/webhook-helpers.js, parseRequestBody: `if (nodeVersion === 1) binaryData =
+ * workflow.expression.getSimpleParameterValue(...)`); any other version skips it and has its JSON,
+ * form or text body parsed by content type. So a trigger still at version 1 gets a new version, the
+ * default for new nodes, while saved workflows keep theirs.
+ */
+export const FIRST_ENGINE_FREE_VERSION = 1.1;
+
+/** A trigger's versions: those saved workflows use, and the engine-free one new nodes get. */
+export function triggerVersions(saved: number[]): { version: number[]; defaultVersion: number } {
+	const latest = Math.max(...saved);
+	const defaultVersion = latest === 1 ? FIRST_ENGINE_FREE_VERSION : latest;
+	return { version: [...new Set([...saved, defaultVersion])], defaultVersion };
 }
 
 /** The test and production URLs, as a user meets them in the node's Webhook URLs panel. */

@@ -1,13 +1,15 @@
 /**
  * A trigger's credential, read at most once per CREDENTIAL_REUSE_MS per credential.
  *
- * Why: in n8n 2.x, `getCredentials` from a webhook costs far more than a database read. Outside a
- * running execution, n8n's credentials helper creates a new expression-engine isolate (a V8
- * isolate, since the `vm` expression engine is the default) just to resolve expressions in the
- * credential, and every isolate serves one caller and is then thrown away. Measured in n8n 2.40.7
- * with a minimal trigger answering at once: about 39 answers/s without `getCredentials`, 13/s
- * with it (10 concurrent senders, 2 cores). Reading it once per credential and period keeps the
- * trigger's own answers (HELP, INFO, redeliveries, filtered events, refusals) free of that cost.
+ * Why: in n8n 2.x with its default settings, `getCredentials` from a webhook costs far more than a
+ * database read. Outside a running execution, n8n's credentials helper acquires an expression-engine
+ * isolate of its own (n8n 2.40.7 n8n/dist/credentials-helper.js applyDefaultsAndOverwrites:
+ * `await workflow.expression.acquireIsolate()`), a fresh V8 isolate that serves one caller and is
+ * then thrown away. Counted with n8n's n8n_expression_pool_acquired_total (scripts/isolates): a
+ * callback whose read is kept costs 1 isolate (n8n's own webhook gate), one read afresh 2. With
+ * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true the read costs none (an isolate is made only for an
+ * expression, and the credential holds none): there the reuse saves nothing, but n8n's default is
+ * eager, so it stays.
  *
  * A value that does not accept the request is checked again against a fresh read before the
  * request is refused, so a key just changed in the credential is accepted at once. The one thing

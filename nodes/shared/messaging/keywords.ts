@@ -26,15 +26,28 @@ function fold(text: string): string {
 	return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
 }
 
+/**
+ * A whole message as keywords are compared: upper case, accents dropped, surrounding spaces ignored
+ * and inner runs of spaces made one, so "  Arrêt " and "ARRET", "order  status" and "ORDER STATUS" match.
+ */
+export function normalizedKeyword(text: string): string {
+	return fold(text.trim().replace(/\s+/g, ' '));
+}
+
 /** The first word of the text, upper-cased: what keyword routing in a workflow compares against. */
 export function keywordOf(text: string): string {
 	const first = text.trim().split(/\s+/)[0] ?? '';
 	return fold(first);
 }
 
+/** Whether a word is one of the compliance keywords (in any case, with or without accents). */
+export function isComplianceKeyword(word: string): boolean {
+	return Object.prototype.hasOwnProperty.call(KEYWORDS, normalizedKeyword(word));
+}
+
 /** The compliance keyword when the whole message is one (any case, surrounding spaces ignored). */
 export function complianceOf(text: string): Compliance | undefined {
-	const whole = fold(text.trim());
+	const whole = normalizedKeyword(text);
 	const known = KEYWORDS[whole as ComplianceKeyword];
 	return known ? { keyword: whole as ComplianceKeyword, ...known } : undefined;
 }

@@ -48,12 +48,16 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 			workflowId = optOuts.workflowId;
 		});
 
-		it('answers a keyword from its table, and anything else with the menu', async () => {
-			expect(await injectMo('hours please')).toMatchObject({ state: 'delivered', replyBody: 'We are open Monday to Friday, 9:00 to 17:00.' });
-			expect(await injectMo('Hello?')).toMatchObject({
-				state: 'delivered',
-				replyBody: 'Thanks! Text HOURS, PRICE or ORDER. Text HELP for help, STOP to opt out.',
-			});
+		it('answers HOURS, PRICE and ORDER from the trigger\'s Keyword Replies without an execution, and anything else with the menu', async () => {
+			const before = (await env.api.executionSummaries(workflowId)).length;
+			expect(await injectMo(' hours ')).toMatchObject({ state: 'delivered', replyBody: 'We are open Monday to Friday, 9:00 to 17:00.' });
+			expect(await injectMo('Price')).toMatchObject({ state: 'delivered', replyBody: 'Plans start at $19/month. Details: example.com/pricing' });
+			expect(await injectMo('ORDER')).toMatchObject({ state: 'delivered', replyBody: 'Your last order shipped today.' });
+			expect(await env.api.executionSummaries(workflowId)).toHaveLength(before);
+			const menu = 'Thanks! Text HOURS, PRICE or ORDER. Text HELP for help, STOP to opt out.';
+			expect(await injectMo('hours please')).toMatchObject({ state: 'delivered', replyBody: menu });
+			expect(await injectMo('Hello?')).toMatchObject({ state: 'delivered', replyBody: menu });
+			await env.api.waitForExecutions(workflowId, before + 2);
 		});
 
 		it('answers HELP and INFO itself, in English, and AIDE in French', async () => {

@@ -3,7 +3,7 @@
  * their event tables, and a new entry is all a new event kind needs.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { eventProperties, noticeProperties, pasteNotice, URL_NOTICE, webhookDescription } from '../../../nodes/engine/trigger/describe';
+import { eventProperties, noticeProperties, pasteNotice, URL_NOTICE, WEBHOOK_RESOLVERS, webhookDescription } from '../../../nodes/engine/trigger/describe';
 import { receiveEvent } from '../../../nodes/engine/trigger/dispatch';
 import type { EventSpec, TriggerSpec } from '../../../nodes/engine/trigger/types';
 import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
@@ -21,13 +21,14 @@ describe('webhook descriptions', () => {
 				responseData: 'firstEntryJson',
 				responsePropertyName: '={{$parameter["answerField"]}}',
 				responseContentType: 'text/plain',
+				[WEBHOOK_RESOLVERS]: expect.any(Object),
 			},
 		]);
 	});
 
 	it('Messaging Trigger: one path, answered as Reply says', () => {
 		expect(allNodeTypes.solSwitchMessagingTrigger.description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', path: 'message', responseMode: '={{$parameter["replyMode"]}}', responseData: 'firstEntryJson' },
+			{ name: 'default', httpMethod: 'POST', path: 'message', responseMode: '={{$parameter["replyMode"]}}', responseData: 'firstEntryJson', [WEBHOOK_RESOLVERS]: expect.any(Object) },
 		]);
 	});
 });
