@@ -49,12 +49,14 @@ async function main() {
 		// A dropped answer or a process gone mid-call makes the gateway wait for its timeout: 10 s, not 30.
 		gateway.configure({ providerUrl: trigger.url, callbackTimeoutMs: 10_000 });
 
-		// Every tenth message is a STOP from a number of its own; the others ask for the hours.
+		// Every tenth message is a STOP from a number of its own; the others say hello, which the
+		// example answers with its menu from a workflow run (HOURS and the like the trigger answers
+		// itself since the Keyword Replies, with no run to count).
 		const messages = Array.from({ length: MESSAGES }, (_, i) => ({
 			ID: `soak-${i}`,
 			From: `1514${String(5000000 + i).padStart(7, '0')}`,
 			To: '55555',
-			Body: i % 10 === 0 ? 'STOP' : 'hours',
+			Body: i % 10 === 0 ? 'STOP' : 'hello',
 		}));
 		const faultsMet = new Map<Fault, number>();
 		let busy: Promise<void> = Promise.resolve();
