@@ -253,7 +253,11 @@ function n8nEnvironment(
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
 		// mcp-registry (n8n 2.x) fetches a server list from api.n8n.io at start and logs a stack
 		// trace offline; n8n 1.x has no such module and refuses to start when told to disable it.
-		...(/(^|\/)n8n-1\./.test(installation.n8nDir) ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
+		// n8n 1.x runs SQLite on one connection by default (DB_SQLITE_POOL_SIZE=0, which it logs as
+		// deprecated); there, executions writing at the same moment (Data Table upserts of STOPs arriving
+		// together) fail with "SQLITE_ERROR: no such savepoint" and even lose execution records. n8n 2.x
+		// pools 3 connections by default: give 1.x the same, as the README tells 1.x users to.
+		...(/(^|\/)n8n-1\./.test(installation.n8nDir) ? { DB_SQLITE_POOL_SIZE: '3' } : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		// Plain-http cookies (n8n sets the Secure flag by default).
 		N8N_SECURE_COOKIE: 'false',
 		// Manual runs are saved by default; say so, since the tests read their run data back.

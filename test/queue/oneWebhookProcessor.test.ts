@@ -1,6 +1,7 @@
 // The end-to-end scenarios of test/e2e/ in queue mode (n8n 2.40.7): one PostgreSQL, one Redis, n8n
 // main with production webhooks off, one webhook processor (the switch and the gateway call it), one
 // worker (every execution runs there). One cluster for the whole file (about a minute to start).
+import fs from 'node:fs';
 import { describeExampleScenarios } from '../e2e/scenarios/examples';
 import { describeMessagingScenarios } from '../e2e/scenarios/messaging';
 import { describeOnboardCustomerScenario } from '../e2e/scenarios/onboardCustomer';
@@ -21,3 +22,16 @@ describe('redelivery memory', () => describeRedeliveryScenarios(env, { workflowR
 describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
 describe('examples', () => describeExampleScenarios(env));
 describe('onboarding example', () => describeOnboardCustomerScenario(env));
+
+test('the SMS example\'s runs, opt-outs included, ran on the worker (where static data used to lose them)', async () => {
+	const workflows = await env.api.request<Array<{ id: string; name: string }>>('GET', '/rest/workflows');
+	const example = workflows.find((w) => w.name === 'SolSwitch: SMS auto-reply on keywords')!;
+	const runs = await env.api.executionSummaries(example.id);
+	// The examples scenario sent it 2 keywords, 1 STOP, then 4 STOP / ARRET and a repeat.
+	expect(runs.length).toBeGreaterThanOrEqual(8);
+	// n8n's scaling/job-processor logs this line on the process that ran the execution.
+	const workerLog = fs.readFileSync(env.cluster.worker.logFile, 'utf8');
+	expect(runs.map((run) => ({ id: run.id, onWorker: workerLog.includes(`Worker finished execution ${run.id} `) }))).toEqual(
+		runs.map((run) => ({ id: run.id, onWorker: true })),
+	);
+});

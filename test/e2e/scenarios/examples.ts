@@ -7,7 +7,7 @@ import { importExample, webhookUrls } from '../../../scripts/start/examples';
 import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
 import { nodeJson } from '../../../scripts/n8n-harness';
-import { publishOptOutExample, sendOptOutsAndReadBack, type OptOutScenarioTarget } from './optOuts';
+import { publishOptOutExample, sendOptOutsAndReadBack, sendSimultaneousOptOutsAndReadBack, type OptOutScenarioTarget } from './optOuts';
 import type { ScenarioEnv } from './env';
 import { createGatewayCredential } from './redelivery';
 
@@ -80,6 +80,11 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 		it('keeps every opt-out from several numbers, one row each even after a repeated STOP', async () => {
 			const rows = await sendOptOutsAndReadBack(optOuts);
 			expect(rows).toHaveLength(4);
+		});
+
+		it('keeps every opt-out when twelve arrive at once and their runs overlap', async () => {
+			const rows = await sendSimultaneousOptOutsAndReadBack(optOuts);
+			expect(rows).toHaveLength(12);
 		});
 	});
 
