@@ -9,13 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import type { ScenarioEnv } from './env';
 import { computedReply, createGatewayCredential, executionsAfterQuiet, messageIds, publishMessagingWorkflow } from './redelivery';
+import { post } from './simultaneousCopies';
 
 export const OVERLAPPING_MESSAGES = 10;
-
-async function post(url: string, body: Record<string, unknown>) {
-	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-	return { status: response.status, json: (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined };
-}
 
 export function describeOverlappingReplies(env: ScenarioEnv, where: string) {
 	it(`${OVERLAPPING_MESSAGES} messages whose computed replies overlap, then each redelivered: answers right, none lost, doubles counted`, async () => {

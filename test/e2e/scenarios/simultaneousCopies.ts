@@ -10,7 +10,8 @@ import { createGatewayCredential, executionsAfterQuiet, messageIds, publishMessa
 
 export const SIMULTANEOUS_PAIRS = 20;
 
-async function post(url: string, body: Record<string, unknown>) {
+/** A gateway callback posted as the gateway posts it: HTTP status and JSON answer. */
+export async function post(url: string, body: Record<string, unknown>) {
 	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 	return { status: response.status, json: (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined };
 }
