@@ -12,8 +12,9 @@ export function okReply(body?: string): IDataObject {
  * Replies given for a message ID, kept in the workflow's static data. The trigger acknowledges a
  * redelivery it finds here without a second execution, repeating the reply Body.
  *
- * Only the trigger's webhook() writes it, in the webhook phase's static data, which n8n saves in its
- * answer callback (read in n8n 2.40.7's compiled source; 1.123.81 does the same):
+ * The trigger's webhook() writes it (and Reply to Message in one case, below), in the webhook phase's
+ * static data, which n8n saves in its answer callback (read in n8n 2.40.7's compiled source; 1.123.81
+ * does the same):
  * - n8n/dist/webhooks/live-webhooks.js executeWebhook loads the static data from the database for
  *   each call and, in the callback that receives the answer, awaits saveStaticData(workflow) before
  *   anything else: it saves when the static data's __dataChanged flag is set
@@ -29,7 +30,7 @@ export function okReply(body?: string): IDataObject {
  *   establishContextForPersistence builds a second Workflow on that object, and n8n-workflow's
  *   ObservableObject.create resets its flag.) A JSON body (mode "When Last Node Finishes") goes the
  *   other way: callback, save, then the answer; a reply remembered then is never saved.
- * - Nothing else may write it: a queue-mode worker runs the execution with an empty copy of the static
+ * - The execution may not write it, but for that one case: a queue-mode worker runs the execution with an empty copy of the static
  *   data and, when the run ends, replaces the workflow's static data with what the run wrote
  *   (n8n/dist/execution-lifecycle/execution-lifecycle-hooks.js hookFunctionsSaveWorker), and in one
  *   process the execution runs on its own copy loaded when it started (webhook-helpers.js runs it
