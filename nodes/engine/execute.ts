@@ -14,6 +14,7 @@ import {
 import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcome } from './bulk';
 import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
 import { readFile } from './files';
+import { appendItems, pairedWith } from './items';
 import { needsCredential } from './generators/credentials';
 import { isTopLevel, operationLabel, paramName } from './generators/names';
 import { buildRequestBody } from './generators/schema';
@@ -125,9 +126,9 @@ export async function runOperation(
 		if (answer.kind === 'empty') emptyReason = answer.reason;
 		else if (op.split?.merge) answers.push(answer.data);
 		// Parts shaped one by one: no further request once the limit is reached.
-		else if (items.push(...(await shapeResponse(op.response, answer.data, ctx))) >= listing.limit) break;
+		else if (appendItems(items, await shapeResponse(op.response, answer.data, ctx)) >= listing.limit) break;
 	}
-	if (answers.length) items.push(...(await shapeResponse(op.response, answers.length === 1 ? answers[0] : op.split!.merge!(answers), ctx)));
+	if (answers.length) appendItems(items, await shapeResponse(op.response, answers.length === 1 ? answers[0] : op.split!.merge!(answers), ctx));
 	if (!answered) return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
 	return applyListing(op, listing, items);
 }
@@ -158,7 +159,7 @@ export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): P
 	for (let i = 0; i < outcomes.length; i++) {
 		const outcome = outcomes[i];
 		if (outcome.state === 'done') {
-			for (const r of outcome.value) out.push({ ...r, pairedItem: { item: i } });
+			for (const r of outcome.value) out.push(pairedWith(r, i));
 			continue;
 		}
 		if (outcome.state === 'notStarted') continue; // only after a failure that stops the node

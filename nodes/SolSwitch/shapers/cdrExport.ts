@@ -4,7 +4,7 @@
  */
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
-import { keyedPairs, recordsOf } from '../../engine/shapers/entries';
+import { forEachKeyed, forEachRecord, recordsOf } from '../../engine/shapers/entries';
 
 export const CDR_OUTPUT_OPTION: INodeProperties = {
 	displayName: 'Output',
@@ -29,15 +29,9 @@ export const SPLIT_DAYS_OPTION: INodeProperties = {
 };
 
 export function shapeCdrExport(response: unknown, ctx: ShapeContext): INodeExecutionData[] {
-	const perCall = ctx.options.cdrOutput === 'call';
 	const items: INodeExecutionData[] = [];
-	for (const [CallID, legs] of keyedPairs(response)) {
-		const list = recordsOf(legs);
-		if (perCall) {
-			items.push({ json: { CallID, Legs: list } });
-			continue;
-		}
-		for (const leg of list) items.push({ json: { CallID, ...leg } });
-	}
+	// Visited in place, no intermediate lists: 100,000 legs make 100,000 items and nothing more.
+	if (ctx.options.cdrOutput === 'call') forEachKeyed(response, (CallID, legs) => items.push({ json: { CallID, Legs: recordsOf(legs) } }));
+	else forEachKeyed(response, (CallID, legs) => forEachRecord(legs, (leg) => items.push({ json: { CallID, ...leg } })));
 	return items;
 }
