@@ -29,3 +29,13 @@ export function useSandbox(options: SandboxOptions = {}) {
 		},
 	};
 }
+
+/** POSTs to one of the sandbox's switch-callback control endpoints (`/_sandbox/callbacks<path>`) and returns its JSON. */
+export async function sandboxCallback(sandboxUrl: string, path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+	const answer = await fetch(`${sandboxUrl}/_sandbox/callbacks${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return (await answer.json()) as Record<string, any>;
+}

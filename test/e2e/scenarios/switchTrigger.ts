@@ -9,6 +9,8 @@ import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
 import { nodeJson } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
+import { sandboxCallback } from '../../helpers/sandbox';
+
 
 const PACKET_KEY = 'e2e-packet-key-51d2';
 
@@ -56,14 +58,7 @@ export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
 		return { id: workflow.id, url: `${env.webhookBaseUrl}/webhook/${nodes[0].webhookId}/${event}` };
 	}
 
-	async function control(path: string, body: Record<string, unknown>) {
-		const answer = await fetch(`${env.sandbox.url}/_sandbox/callbacks${path}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		});
-		return (await answer.json()) as Record<string, any>;
-	}
+	const control = (path: string, body: Record<string, unknown>) => sandboxCallback(env.sandbox.url, path, body);
 
 	test('a published workflow answers a Digit Validation request with the option it computed, as bare text', async () => {
 		const { id, url } = await publishChain(

@@ -4,7 +4,7 @@
  */
 import type { IWebhookResponseData } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
-import { useSandbox } from '../../helpers/sandbox';
+import { sandboxCallback, useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, writeLikeN8n, type TriggerServer } from '../../helpers/triggerServer';
 
 const env = useSandbox();
@@ -22,14 +22,7 @@ beforeEach(() => {
 	host.options = {};
 });
 
-async function control(path: string, body: Record<string, unknown>) {
-	const answer = await fetch(`${env.sandbox.url}/_sandbox/callbacks${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	return (await answer.json()) as Record<string, any>;
-}
+const control = (path: string, body: Record<string, unknown>) => sandboxCallback(env.sandbox.url, path, body);
 
 describe('SIP Packet POST', () => {
 	it('answers the plain string SUCCESS and gives the workflow the packet, its parsed INVITE and no APIKey', async () => {
