@@ -1,6 +1,7 @@
 /** Answers of the management document that none of the shared response kinds covers. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { isRecord } from '../engine/shapers/entries';
+import { appendItems } from '../engine/items';
 
 /**
  * Toll Rates: with tollPrefix the answer holds one rate's Prefix, Area and Value; without it "an
@@ -17,7 +18,7 @@ export function shapeTollRates(answer: unknown): INodeExecutionData[] {
 	}
 	const rates: IDataObject[] = [];
 	for (const value of Object.values(answer)) {
-		if (Array.isArray(value)) rates.push(...(value.filter(rate) as IDataObject[]));
+		if (Array.isArray(value)) appendItems(rates, value.filter(rate) as IDataObject[]);
 		else if (rate(value)) rates.push(value as IDataObject);
 	}
 	return rates.map((json) => ({ json }));

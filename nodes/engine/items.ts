@@ -5,8 +5,8 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-/** Appends every item of `more` to `items`; returns the new length, as push does. */
-export function appendItems(items: INodeExecutionData[], more: INodeExecutionData[]): number {
+/** Appends every element of `more` to `items` (items or records); returns the new length, as push does. */
+export function appendItems<T>(items: T[], more: readonly T[]): number {
 	for (let i = 0; i < more.length; i++) items.push(more[i]);
 	return items.length;
 }

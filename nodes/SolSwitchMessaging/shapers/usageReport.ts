@@ -4,6 +4,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
+import { appendItems } from '../../engine/items';
 
 const SUMMARY_FIELDS = ['Total', 'Sent', 'Received', 'CarrierLookups'] as const;
 
@@ -26,7 +27,7 @@ export function mergeUsageReports(answers: unknown[]): IDataObject {
 		}
 		if (Array.isArray(part.Records)) {
 			hasRecords = true;
-			records.push(...part.Records);
+			appendItems(records, part.Records);
 		}
 	}
 	return { Status: 'OK', Summary: summary, ...(hasRecords ? { Records: records } : {}), parts: answers.length };
