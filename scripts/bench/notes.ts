@@ -3,7 +3,7 @@ export const PATH_NOTES: string[] = [
 	'- **Node versions**: the triggers at the versions new nodes get, Messaging Trigger 1.1 and SolSwitch Trigger 2 (`TRIGGER_VERSIONS` in scripts/bench/workflows.ts; their webhook phase evaluates no expression, so with lazy isolate acquisition the callbacks they answer themselves take no isolate), ' +
 		'n8n\'s nodes at Webhook 2.1, IF 2.2, Respond to Webhook 1.5, Edit Fields 3.4, Split Out 1, HTTP Request 4.2.',
 	'- **Callback paths** (MO SMS, Digit Validation, SIP notification): 10 concurrent senders POST to the published workflow\'s production URL, every answer checked. ' +
-		'Each side is warmed up (10 callbacks one at a time), then its rate is measured over 30 callbacks at full concurrency, which sizes its rounds to about 1.2 s each ' +
+		'Each side is warmed up (10 callbacks one at a time), then its rate is measured over 30 callbacks at full concurrency, which sizes its rounds to about 1.5 s each ' +
 		'(30 to 600 callbacks: a path answering 500 per second gets as long a sample as one answering 30); then 5 rounds per side, interleaved (ours, theirs, theirs, ours ...); ' +
 		'with --quick 3 rounds of about 0.6 s. Figures are callbacks answered per second (median of the rounds, and their range), and the median (p50) time of one answer over all rounds.',
 	'- **MO SMS**: the Messaging Trigger (Reply Mode "Using Reply to Message Node", HELP text set) beside Webhook → IF (inbound key) → IF (keyword) → Respond to Webhook, ' +

@@ -65,6 +65,14 @@ describe('benchmark report', () => {
 		expect(svg).toContain('Bulk SMS at concurrency 10, 10,000 messages');
 	});
 
+	it('draws the rounds\' range of ratios as a line across the median\'s bar', () => {
+		const c: Comparison = { ...bulk(160, 100), ratios: [1.5, 2, 1.7] };
+		const svg = chartSvg([{ setting: defaults, comparison: c }], [defaults]);
+		expect(svg).toContain('>×1.70<');
+		expect(svg.match(/<line [^>]*class="spread"\/>/g)).toHaveLength(1);
+		expect(chartSvg([{ setting: defaults, comparison: bulk(160, 100) }], [defaults])).not.toContain('class="spread"/>');
+	});
+
 	it('draws no bar for a comparison whose one side failed, and names it', () => {
 		const broken = cdr(6000, 18000, 800, 900);
 		broken.plain.note = 'wrong answer: HTTP 500: {"message":"Error in workflow"}';
