@@ -60,8 +60,8 @@ async function plainWorkflow(ctx: Pick<BenchContext, 'n8n' | 'api'>, switchUrl: 
 	], path, { settings: NO_SAVE });
 }
 
-async function timeOne(pid: number | undefined, url: string): Promise<{ ms: number; peakMb: number; ok: boolean; shown: string }> {
-	const { result, peakMb } = await withPeakRss(pid, async () => {
+async function timeOne(pid: number | undefined, url: string): Promise<{ ms: number; peakMb: number; beforeMb: number; ok: boolean; shown: string }> {
+	const { result, peakMb, beforeMb } = await withPeakRss(pid, async () => {
 		const started = performance.now();
 		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		const text = await response.text();
@@ -74,7 +74,7 @@ async function timeOne(pid: number | undefined, url: string): Promise<{ ms: numb
 		// shown below
 	}
 	const ok = result.status === 200 && typeof first.CallID === 'string' && first.LegID !== undefined;
-	return { ms: result.ms, peakMb, ok, shown: `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
+	return { ms: result.ms, peakMb, beforeMb, ok, shown: `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
 }
 
 const workflowOf = (variant: Variant, ctx: Pick<BenchContext, 'n8n' | 'api'>, switchUrl: string) =>
@@ -111,7 +111,7 @@ export const cdrPath: BenchPath = {
 		const answers = new Map<number, Buffer>();
 		const times = new Map<number, Record<Variant, number[]>>();
 		const notes = new Map<string, string>();
-		const peaks = new Map<string, number>();
+		const peaks = new Map<string, { peakMb: number; startMb: number }>();
 		const wrong = async (variant: Variant, legs: number, shown: string, api: N8nApi, workflow: Workflow) => {
 			const key = `${variant}:${legs}`;
 			if (!notes.has(key)) notes.set(key, `wrong answer: ${shown}${await n8nError(api, workflow.id).then((e) => (e ? `; n8n: ${e}` : ''))}`);
@@ -140,7 +140,7 @@ export const cdrPath: BenchPath = {
 					for (const legs of sizes) {
 						replay.load(answers.get(legs)!);
 						const r = await timeOne(fresh.n8n.pid, workflow.url);
-						peaks.set(`${variant}:${legs}`, r.peakMb);
+						peaks.set(`${variant}:${legs}`, { peakMb: r.peakMb, startMb: r.beforeMb });
 						if (!r.ok) await wrong(variant, legs, r.shown, fresh.api, workflow);
 					}
 				} finally {
@@ -153,7 +153,7 @@ export const cdrPath: BenchPath = {
 		const side = (variant: Variant, legs: number): Side => ({
 			label: LABELS[variant],
 			...fromSamples(times.get(legs)![variant]),
-			peakMb: peaks.get(`${variant}:${legs}`),
+			...peaks.get(`${variant}:${legs}`),
 			note: notes.get(`${variant}:${legs}`),
 		});
 		return sizes.map((legs) => ({

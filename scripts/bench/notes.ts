@@ -17,7 +17,7 @@ export const PATH_NOTES: string[] = [
 		'The switch is a replay: the sandbox\'s answer for the size is generated once and served from memory (scripts/bench/replay.ts), because the sandbox builds and ' +
 		'serialises a 100,000-leg answer on every request (0.4-0.6 s in the benchmark\'s process, on the clock of whichever side asked); so both times are n8n\'s work. ' +
 		'Time: both workflows in the same n8n, 5 interleaved rounds per size (3 with --quick), after one warm-up request each. ' +
-		'Peak memory: each side again in a freshly started n8n of its own (one request per size, smallest first); it is the n8n process\'s resident set (VmRSS, sampled every 20 ms) during the request. ' +
+		'Peak memory: each side again in a freshly started n8n of its own (one request per size, smallest first); it is the n8n process\'s resident set (VmRSS, sampled every 20 ms) during the request, and beside it its growth over the resident set just before the request. ' +
 		'Neither workflow saves successful executions (the same for both: the export is measured, not SQLite). A failed run is reported with the error n8n recorded for its execution.',
 	'- **Bulk SMS**: Webhook → Edit Fields (N recipients) → Split Out → the sender, answering with all items (count and, for ours, order checked; the gateway counts what it ' +
 		'received). The sandbox\'s gateway answers each message after 20-80 ms (uniform: a gateway across a network, not on loopback). Ours: Send SMS with Concurrency 10. n8n only: HTTP Request with batching, Batch Size 10 ' +

@@ -28,7 +28,7 @@ function figure(c: Comparison, side: 'ours' | 'plain'): string {
 	const extra = [
 		s.samples ? `${s.samples.length} rounds ${spread(s.samples, digits)}` : '',
 		s.p50Ms !== undefined ? `p50 ${n(s.p50Ms, 0)} ms` : '',
-		s.peakMb !== undefined ? `peak ${n(s.peakMb, 0)} MB` : '',
+		s.peakMb !== undefined ? `peak ${n(s.peakMb, 0)} MB${s.startMb !== undefined ? `, +${n(s.peakMb - s.startMb, 0)} over the ${n(s.startMb, 0)} MB before` : ''}` : '',
 		s.note ?? '',
 	].filter(Boolean);
 	return `${main}${extra.length ? ` (${extra.join(', ')})` : ''}`;

@@ -23,6 +23,8 @@ export interface Side {
 	p99Ms?: number;
 	/** Peak resident memory of the n8n process during the measurement (MB). */
 	peakMb?: number;
+	/** Its resident memory just before the measurement (MB): the peak's growth is what the work itself took. */
+	startMb?: number;
 	/** Anything the reader needs: most requests the gateway saw in flight, wrong answers ... */
 	note?: string;
 }

@@ -65,6 +65,12 @@ describe('benchmark report', () => {
 		expect(svg).toContain('Bulk SMS at concurrency 10, 10,000 messages');
 	});
 
+	it('shows a peak memory with its growth over the memory before the request', () => {
+		const c = cdr(400, 1000, 850, 900);
+		c.ours.startMb = 700;
+		expect(readmeBlock([{ setting: defaults, comparisons: [c] }], INFO)).toContain('| 400 ms (peak 850 MB, +150 over the 700 MB before) | 1,000 ms (peak 900 MB) |');
+	});
+
 	it('draws the rounds\' range of ratios as a line across the median\'s bar', () => {
 		const c: Comparison = { ...bulk(160, 100), ratios: [1.5, 2, 1.7] };
 		const svg = chartSvg([{ setting: defaults, comparison: c }], [defaults]);
