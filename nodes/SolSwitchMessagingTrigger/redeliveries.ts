@@ -50,21 +50,24 @@ interface EndableResponse {
 
 /**
  * Called when no answer is remembered for this callback. If this process is already answering a copy
- * of it (the gateway sent it again while its workflow was still running), waits for that answer and
- * returns it. Otherwise (no copy, the copy's answer was an error, or it came later than COPY_WAIT_MS)
- * notes that this call answers it, until its response is written: the bytes pass through res.end,
- * whoever writes them (the trigger, n8n, or n8n's error); a closed connection ends it too.
+ * of it (the gateway sent it again while the first was still being answered), waits for that answer
+ * and returns it; if it does not come within COPY_WAIT_MS, returns 'retryLater' (the gateway is to
+ * send it again, by when the answer is remembered). Otherwise (no copy, the copy's answer was an
+ * error, or the copy is abandoned) notes that this call answers it, until its response is written:
+ * the bytes pass through res.end, whoever writes them (the trigger, n8n, or n8n's error); a closed
+ * connection ends it too. Returns undefined then: this call goes on and runs the workflow.
  */
-export async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, now: number): Promise<RememberedReply | undefined> {
+export async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, now: number): Promise<RememberedReply | 'retryLater' | undefined> {
 	const workflowId = workflowIdOf(fn);
-	const copy = await waitForCopy(workflowId, key);
-	if (copy) {
+	const copy = await waitForCopy(workflowId, key, now);
+	if (copy === 'answered' || copy === 'late') {
 		const earlier = answeredBefore(fn, key, now);
 		if (earlier) return earlier;
-		// An error: another waiting copy may have taken over meanwhile; wait for it in turn.
-		if (copy === 'answered') return await answerOfCopyInFlight(fn, key, now);
+		if (copy === 'late') return 'retryLater';
+		// The first answered an error: another waiting copy may have taken over meanwhile.
+		return await answerOfCopyInFlight(fn, key, now);
 	}
-	whenWritten(fn.getResponseObject() as unknown as EndableResponse, startAnswering(workflowId, key).done);
+	whenWritten(fn.getResponseObject() as unknown as EndableResponse, startAnswering(workflowId, key, now).done);
 	return undefined;
 }
 

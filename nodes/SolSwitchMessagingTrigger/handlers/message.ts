@@ -30,6 +30,16 @@ export function answerOk(fn: IWebhookFunctions, body?: string): IWebhookResponse
 }
 
 /**
+ * A copy of a callback still being answered: an HTTP error, with a Status other than OK or FAIL, is
+ * what keeps the message queued at the gateway and retried (messaging-gateway.md, States and
+ * transitions).
+ */
+function answerRetryLater(fn: IWebhookFunctions): IWebhookResponseData {
+	replyJson(fn.getResponseObject(), 503, { Status: 'RETRY', Reason: 'A copy of this message is still being answered; send it again later.' });
+	return { noWebhookResponse: true };
+}
+
+/**
  * Reply mode Immediately, for a callback that starts an execution: {"Status":"OK"} (with a reply
  * Body) handed to n8n as the webhook's response. n8n 2.40 writes it once the execution is queued
  * (n8n/dist/webhooks/webhook-helpers.js shouldDeferOnReceivedResponse), so a run that could not be
@@ -73,8 +83,10 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 	const replyMode = fn.getNodeParameter('replyMode', 'onReceived') as string;
 	const key = redeliveryKey(type, item);
 	if (options.acknowledgeRedeliveries !== false) {
-		// Answered before; or a copy is being answered in this process right now: its answer.
+		// Answered before; or a copy is being answered in this process right now: its answer, or
+		// "send it again later" while it takes long.
 		const earlier = answeredBefore(fn, key, now) ?? (await answerOfCopyInFlight(fn, key, now));
+		if (earlier === 'retryLater') return answerRetryLater(fn);
 		if (earlier) return answerOk(fn, earlier.body);
 	}
 

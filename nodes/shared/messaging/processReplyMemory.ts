@@ -24,7 +24,7 @@ interface WorkflowReplies {
 	/** A plain object, placed as it is in each call's static data: serialized whole at each save. */
 	entries: ReplyMemory;
 	/** Callbacks being answered in this process, by dedup key: resolved when the answer is written. */
-	answering: Map<string, Promise<void>>;
+	answering: Map<string, Answering>;
 }
 
 const workflows = new Map<string, WorkflowReplies>();
@@ -79,38 +79,54 @@ export function rememberShared(workflowId: string, staticData: IDataObject, key:
 }
 
 /**
- * How long a copy waits for the answer to the first. A first copy that takes longer is slow or gone
- * (a queue-mode worker killed under its execution leaves n8n's call open; a proxy may keep it open
- * after the gateway gave up), and the gateway is waiting for this copy's answer too: the copy then
- * runs the workflow itself, as it did before copies waited, rather than hang with the first.
+ * How long a copy waits for the answer to the first before it answers "send it again later" (HTTP
+ * 503: the gateway keeps the message and retries, 2 s, 4 s, 8 s ... later, by when the first has
+ * answered and that answer is remembered). Starting a second execution instead is what made a slow
+ * first copy (a worker down, its job waiting in the queue) cost one execution per retry.
  */
 export const COPY_WAIT_MS = 5000;
+/**
+ * A first copy still open after this long is taken as gone: n8n never settles a call whose
+ * queue-mode worker was killed under its execution, and a proxy may keep it open after the gateway
+ * gave up. The next copy then runs the workflow itself.
+ */
+export const COPY_ABANDONED_MS = 60_000;
+
+interface Answering {
+	pending: Promise<void>;
+	since: number;
+}
 
 /**
  * Notes that this process is answering a callback (taking over from a copy still open, if any);
  * `done` is to be called once its answer is written (or failed).
  */
-export function startAnswering(workflowId: string, key: string): { done: () => void } {
+export function startAnswering(workflowId: string, key: string, now: number): { done: () => void } {
 	const { answering } = repliesOf(workflowId);
 	let done = () => {};
-	const pending = new Promise<void>((resolve) => {
-		done = () => {
-			if (answering.get(key) === pending) answering.delete(key);
-			resolve();
-		};
-	});
-	answering.set(key, pending);
+	const entry: Answering = {
+		since: now,
+		pending: new Promise<void>((resolve) => {
+			done = () => {
+				if (answering.get(key) === entry) answering.delete(key);
+				resolve();
+			};
+		}),
+	};
+	answering.set(key, entry);
 	return { done };
 }
 
 /**
  * When a copy of this callback is being answered in this process: 'answered' once its answer is
- * written (or failed), 'late' if that takes more than COPY_WAIT_MS. Undefined when none is.
+ * written (or failed), 'late' if that takes more than COPY_WAIT_MS, 'abandoned' (at once) if it has
+ * been open longer than COPY_ABANDONED_MS. Undefined when none is.
  */
-export async function waitForCopy(workflowId: string, key: string): Promise<'answered' | 'late' | undefined> {
-	const pending = repliesOf(workflowId).answering.get(key);
-	if (!pending) return undefined;
-	return await Promise.race([pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
+export async function waitForCopy(workflowId: string, key: string, now: number): Promise<'answered' | 'late' | 'abandoned' | undefined> {
+	const copy = repliesOf(workflowId).answering.get(key);
+	if (!copy) return undefined;
+	if (now - copy.since > COPY_ABANDONED_MS) return 'abandoned';
+	return await Promise.race([copy.pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
 }
 
 /**

@@ -5,8 +5,10 @@
  * its "changed" flag is set). The database here is the JSON n8n would store.
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
-import { COPY_WAIT_MS, rememberShared } from '../../../nodes/shared/messaging/processReplyMemory';
+import { COPY_ABANDONED_MS, COPY_WAIT_MS, rememberShared } from '../../../nodes/shared/messaging/processReplyMemory';
 import { REPLIES_KEY, createReplyMemory } from '../../../nodes/shared/messaging/replies';
+import type { ReceivedEvent } from '../../../nodes/engine/trigger/types';
+import { handleCallback } from '../../../nodes/SolSwitchMessagingTrigger/handlers/message';
 import { answerOfCopyInFlight, answeredBefore, rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
 
 const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
@@ -50,6 +52,10 @@ function n8nModel() {
 }
 
 const reply = (body: string) => Buffer.from(JSON.stringify({ Status: 'OK', Body: body }));
+
+// A copy's wait is raced against a timer (COPY_WAIT_MS): fake timers, so none outlives a test.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 describe('the reply memory one n8n process shares among its calls', () => {
 	it('calls whose workflows run at the same time: whichever n8n saves last writes every reply', () => {
@@ -120,35 +126,35 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		expect(await thirdWaits).toEqual({ at: 1000, body: 'second time' });
 	});
 
-	it('a first copy with no answer after COPY_WAIT_MS (its worker killed, say): the waiting copy runs, and later copies wait for it', async () => {
-		jest.useFakeTimers();
-		try {
-			const n8n = n8nModel();
-			const first = n8n.call();
-			await answerOfCopyInFlight(first.fn, 'message:S', 1000);
-			rememberReplyWhenSent(first.fn, 'message:S', 1000);
-			const second = n8n.call();
-			let secondAnswer: unknown = 'waiting';
-			const secondWaits = answerOfCopyInFlight(second.fn, 'message:S', 1000).then((a) => (secondAnswer = a));
-			await jest.advanceTimersByTimeAsync(COPY_WAIT_MS - 1);
-			expect(secondAnswer).toBe('waiting');
-			await jest.advanceTimersByTimeAsync(1);
-			await secondWaits;
-			expect(secondAnswer).toBeUndefined(); // it runs the workflow
-			rememberReplyWhenSent(second.fn, 'message:S', 1000);
-			const third = n8n.call();
-			let thirdAnswer: unknown = 'waiting';
-			const thirdWaits = answerOfCopyInFlight(third.fn, 'message:S', 1000).then((a) => (thirdAnswer = a));
-			first.res.statusCode = 500;
-			first.res.end('{"code":0,"message":"Error in workflow"}'); // the first, at last: no answer
-			await jest.advanceTimersByTimeAsync(0);
-			expect(thirdAnswer).toBe('waiting');
-			second.res.end(reply('taken over'));
-			await thirdWaits;
-			expect(thirdAnswer).toEqual({ at: 1000, body: 'taken over' });
-		} finally {
-			jest.useRealTimers();
-		}
+	it('a first copy with no answer after COPY_WAIT_MS: the copy is told to come again later (no second run); after COPY_ABANDONED_MS a copy runs', async () => {
+		const n8n = n8nModel();
+		const first = n8n.call();
+		await answerOfCopyInFlight(first.fn, 'message:S', 1000);
+		rememberReplyWhenSent(first.fn, 'message:S', 1000);
+		const second = n8n.call();
+		let secondAnswer: unknown = 'waiting';
+		const secondWaits = answerOfCopyInFlight(second.fn, 'message:S', 3000).then((a) => (secondAnswer = a));
+		await jest.advanceTimersByTimeAsync(COPY_WAIT_MS - 1);
+		expect(secondAnswer).toBe('waiting');
+		await jest.advanceTimersByTimeAsync(1);
+		await secondWaits;
+		expect(secondAnswer).toBe('retryLater');
+		// The first, still open long after (its worker killed, say): the next copy runs the workflow.
+		const late = n8n.call();
+		const lateAt = 1000 + COPY_ABANDONED_MS + 1;
+		expect(await answerOfCopyInFlight(late.fn, 'message:S', lateAt)).toBeUndefined();
+		rememberReplyWhenSent(late.fn, 'message:S', lateAt);
+		// Copies now wait for that one, not for the first, whose error at last changes nothing.
+		const third = n8n.call();
+		let thirdAnswer: unknown = 'waiting';
+		const thirdWaits = answerOfCopyInFlight(third.fn, 'message:S', lateAt + 1).then((a) => (thirdAnswer = a));
+		first.res.statusCode = 500;
+		first.res.end('{"code":0,"message":"Error in workflow"}');
+		await jest.advanceTimersByTimeAsync(0);
+		expect(thirdAnswer).toBe('waiting');
+		late.res.end(reply('taken over'));
+		await thirdWaits;
+		expect(thirdAnswer).toEqual({ at: lateAt, body: 'taken over' });
 	});
 
 	it('other workflows do not share the memory', () => {
@@ -158,5 +164,45 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		rememberShared(one.workflowId, call.fn.getWorkflowStaticData('global'), 'message:W', 1000);
 		expect(answeredBefore(other.call().fn, 'message:W', 2000)).toBeUndefined();
 		expect(answeredBefore(one.call().fn, 'message:W', 2000)).toEqual({ at: 1000 });
+	});
+});
+
+describe('the Messaging Trigger with a copy in flight', () => {
+	/** A call's n8n context in reply mode Using Reply to Message Node; `written` holds what went out. */
+	function webhookCall(workflowId: string) {
+		const written: Array<{ status: number; body: string }> = [];
+		const res = {
+			statusCode: 200,
+			headersSent: false,
+			writeHead(status: number) {
+				this.statusCode = status;
+			},
+			end(text: string) {
+				written.push({ status: this.statusCode, body: text });
+			},
+		};
+		const staticData = {};
+		const parameters: Record<string, unknown> = { options: {}, replyMode: 'responseNode', compliance: true, keywordReplies: {} };
+		const fn = {
+			getWorkflow: () => ({ id: workflowId, active: true }),
+			getWorkflowStaticData: () => staticData,
+			getResponseObject: () => res,
+			getNode: () => ({ name: 'SMS In' }),
+			getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
+		} as unknown as IWebhookFunctions;
+		return { fn, written };
+	}
+	const event = (id: string) =>
+		({ kind: { value: 'sms' }, item: { type: 'sms', id, from: '1', to: '2', text: 'pizza', keyword: 'PIZZA' }, receivedAt: new Date(5000) }) as unknown as ReceivedEvent;
+
+	it('answers HTTP 503 with Status RETRY (the gateway keeps the message and retries) while the first copy takes longer than COPY_WAIT_MS', async () => {
+		const workflowId = `processReplyMemory-${++workflowCount}`;
+		const first = webhookCall(workflowId);
+		expect((await handleCallback(first.fn, event('M1'))).workflowData).toBeDefined();
+		const copy = webhookCall(workflowId);
+		const answered = handleCallback(copy.fn, event('M1'));
+		await jest.advanceTimersByTimeAsync(COPY_WAIT_MS);
+		expect(await answered).toEqual({ noWebhookResponse: true });
+		expect(copy.written).toEqual([{ status: 503, body: JSON.stringify({ Status: 'RETRY', Reason: 'A copy of this message is still being answered; send it again later.' }) }]);
 	});
 });
