@@ -10,6 +10,7 @@ import type { EventSpec, Refusal, TriggerSpec } from '../engine/trigger/types';
 import { classifyCallback, parseMms, parseReport, parseSms, type CallbackType } from './callback';
 import { answerOk, handleCallback } from './handlers/message';
 import { carriesInboundKey } from './inboundCredential';
+import { RESPONSE_DATA_FIELD } from './redeliveries';
 
 /** What every callback kind shares: one URL, answered as Reply says, one handler. */
 const callback = { path: 'message', handle: handleCallback, response: { by: 'parameter', parameter: 'replyMode' } } as const;
@@ -70,7 +71,7 @@ export const MESSAGING_TRIGGER: TriggerSpec = {
 	malformedStatus: 200,
 	sentenceReasons: true,
 	acknowledge: (fn) => answerOk(fn),
-	webhook: { responseData: 'firstEntryJson' },
+	webhook: { responseData: RESPONSE_DATA_FIELD },
 	secretNotice: "Give the operator the Inbound Key and Inbound Key Type of this node's SolSwitch Messaging API credential too.",
 };
 

@@ -1,48 +1,102 @@
 /**
  * The one place the trigger remembers the answers it gave, so a redelivery (same message ID, after a
  * lost answer) is answered again without a second execution. Where the answers are kept is
- * nodes/shared/messaging/replies.ts's business; this file is the only caller.
+ * nodes/shared/messaging/replies.ts's business (the static data n8n saves) and processReplyMemory.ts's
+ * (the memory this n8n process shares among its calls); this file is the only caller in the trigger.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { createReplyMemory, dedupKey, hasReplyMemory, recall, remember, sentReply, type RememberedReply } from '../shared/messaging/replies';
+import { markUnsavedChanged, recallShared, rememberShared, rememberUntilSaved, startAnswering, waitForAnswer } from '../shared/messaging/processReplyMemory';
+import { createReplyMemory, dedupKey, hasReplyMemory, sentReply, type RememberedReply } from '../shared/messaging/replies';
+import type { DescriptionField } from '../engine/trigger/types';
 import type { CallbackType } from './callback';
 
 export function redeliveryKey(type: CallbackType, item: { id?: unknown; status?: unknown }): string {
 	return dedupKey(type, String(item.id), item.status as number | undefined);
 }
 
+/** n8n's workflow ID keys this process's memory ('' where a test context has none). */
+const workflowIdOf = (fn: IWebhookFunctions) => String(fn.getWorkflow().id ?? '');
+
 /** The answer given before to this callback, if any. */
 export function answeredBefore(fn: IWebhookFunctions, key: string, now: number): RememberedReply | undefined {
-	return recall(fn.getWorkflowStaticData('global'), key, now);
-}
-
-/** Remembers an answer that started an execution (with its reply Body, if any). */
-export function rememberAnswer(fn: IWebhookFunctions, key: string, now: number, body?: string) {
-	remember(fn.getWorkflowStaticData('global'), key, now, body);
-}
-
-/** The part of the response object a reply passes through. */
-interface EndableResponse {
-	statusCode: number;
-	end: (...args: unknown[]) => unknown;
+	return recallShared(workflowIdOf(fn), fn.getWorkflowStaticData('global'), key, now);
 }
 
 /**
- * Reply mode "Using Reply to Message Node": remembers the reply the workflow computes when n8n writes
- * it to the gateway. n8n writes Reply to Message's Buffer body with res.end(), then saves this call's
- * static data (see nodes/shared/messaging/replies.ts): writing it here, synchronously, as the bytes
- * pass, is what puts the reply in that save, in one n8n process and in queue mode alike. An answer
- * that is not {"Status":"OK"} with HTTP 200 (n8n's error when the workflow fails) is not remembered,
- * so the gateway's retry runs the workflow again.
+ * Remembers an answer the trigger gives itself, written at once, before the execution it starts is
+ * queued (reply modes where n8n waits for the workflow's answer). n8n saves the call's static data
+ * right after (the noWebhookResponse path of n8n/dist/webhooks/webhook-helpers.js).
+ */
+export function rememberAnswer(fn: IWebhookFunctions, key: string, now: number, body?: string) {
+	rememberShared(workflowIdOf(fn), fn.getWorkflowStaticData('global'), key, now, body);
+}
+
+/**
+ * Remembers an answer that n8n writes once the execution is queued (reply mode Immediately): the
+ * entry is marked for saving again after n8n queued the run (processReplyMemory.ts
+ * markUnsavedChanged), until the answer is written.
+ */
+export function rememberAnswerWhenQueued(fn: IWebhookFunctions, key: string, now: number, body?: string) {
+	const { saved } = rememberUntilSaved(workflowIdOf(fn), fn.getWorkflowStaticData('global'), key, now, body);
+	whenWritten(fn.getResponseObject() as unknown as EndableResponse, saved);
+}
+
+/** The part of the response object an answer passes through. */
+interface EndableResponse {
+	statusCode: number;
+	end: (...args: unknown[]) => unknown;
+	once?: (event: 'close', listener: () => void) => unknown;
+}
+
+/**
+ * Called when no answer is remembered for this callback. If this process is already answering a copy
+ * of it (the gateway sent it again while its workflow was still running), waits for that answer and
+ * returns it (undefined if that answer was not remembered: an error, so this copy runs). Otherwise
+ * notes that this call answers it, until its response is written: the bytes pass through res.end,
+ * whoever writes them (the trigger, n8n, or n8n's error); a closed connection ends it too.
+ */
+export async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, now: number): Promise<RememberedReply | undefined> {
+	const workflowId = workflowIdOf(fn);
+	const answering = startAnswering(workflowId, key);
+	if (!answering) {
+		await waitForAnswer(workflowId, key);
+		return answeredBefore(fn, key, now) ?? (await answerOfCopyInFlight(fn, key, now));
+	}
+	whenWritten(fn.getResponseObject() as unknown as EndableResponse, answering.done);
+	return undefined;
+}
+
+/** Calls `then` once the response's bytes are written (or its connection closed), once. */
+function whenWritten(res: EndableResponse, then: () => void) {
+	const end = res.end;
+	res.end = function (this: unknown, ...args: unknown[]) {
+		res.end = end;
+		const result = end.apply(this, args);
+		then();
+		return result;
+	};
+	res.once?.('close', then);
+}
+
+/**
+ * Reply modes "Using Reply to Message Node" and "When Last Node Finishes": remembers the reply the
+ * workflow computes when n8n writes it to the gateway (Reply to Message's Buffer body, or the last
+ * node's JSON), from this process or from a queue-mode worker through Redis. Where n8n writes the
+ * Buffer before it saves the call's static data (webhook-helpers.js setupResponseNodePromise), the
+ * write here, synchronous as the bytes pass, is in that save; where it writes after (the JSON path),
+ * the reply is in this process's memory at once and in the database with the next save from this
+ * process (processReplyMemory.ts). An answer that is not {"Status":"OK"} with HTTP 200 (n8n's error
+ * when the workflow fails) is not remembered, so the gateway's retry runs the workflow again.
  */
 export function rememberReplyWhenSent(fn: IWebhookFunctions, key: string, now: number) {
+	const workflowId = workflowIdOf(fn);
 	const staticData = fn.getWorkflowStaticData('global');
 	const res = fn.getResponseObject() as unknown as EndableResponse;
 	const end = res.end;
 	res.end = function (this: unknown, ...args: unknown[]) {
 		res.end = end;
 		const reply = typeof args[0] === 'function' ? undefined : sentReply(res.statusCode, args[0]);
-		if (reply) remember(staticData, key, now, reply.body);
+		if (reply) rememberShared(workflowId, staticData, key, now, reply.body);
 		return end.apply(this, args);
 	};
 }
@@ -56,3 +110,19 @@ export function hasRedeliveryMemory(fn: IHookFunctions): boolean {
 export function createRedeliveryMemory(fn: IHookFunctions) {
 	createReplyMemory(fn.getWorkflowStaticData('global'));
 }
+
+/**
+ * The webhook description's responseData: the last node's first item in reply mode When Last Node
+ * Finishes; empty otherwise, so that in mode Immediately n8n answers with the webhookResponse the
+ * trigger hands it (n8n/dist/webhooks/webhook-on-received-response-extractor.js). n8n 2.40 evaluates
+ * it once more after queuing the execution, just before saving the call's static data
+ * (webhook-helpers.js shouldDeferOnReceivedResponse): the moment to mark the trigger's entries for
+ * saving again (markUnsavedChanged).
+ */
+export const RESPONSE_DATA_FIELD: DescriptionField = {
+	template: '={{$parameter["replyMode"] === "lastNode" ? "firstEntryJson" : ""}}',
+	resolve: (parameters) => {
+		markUnsavedChanged();
+		return parameters.replyMode === 'lastNode' ? 'firstEntryJson' : '';
+	},
+};

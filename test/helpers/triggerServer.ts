@@ -308,6 +308,17 @@ export class TriggerServer {
 		if (res.writableEnded) return;
 		if (this.options.afterWebhook) return await this.options.afterWebhook(res, result);
 		if (!result.workflowData) return void r.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
+		if (replyMode === 'onReceived') {
+			// n8n's answer in this mode (webhook-helpers.js, extractWebhookOnReceivedResponse): the
+			// description's responseData if it names one, else the webhookResponse the node handed it;
+			// written once the run is queued (2.40), here just before it starts.
+			const responseData = webhookDescription.responseData === undefined ? '' : this.resolve(workflow, trigger, webhookDescription.responseData);
+			const body = responseData === 'noData' ? undefined : responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
+			if (typeof body === 'string' || body === undefined) r.status(200).send(body ?? '');
+			else r.status(200).json(body);
+			if (after.length) await this.runWorkflow(built, result.workflowData[0], replyMode);
+			return;
+		}
 		if (!after.length) return void r.status(200).json({ message: 'Workflow was started' });
 		const { response, failed } = await this.runWorkflow(built, result.workflowData[0], replyMode);
 		if (failed && !response) return void r.status(500).json({ message: 'Error in workflow' });

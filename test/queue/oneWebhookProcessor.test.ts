@@ -6,8 +6,10 @@ import { describeExampleScenarios } from '../e2e/scenarios/examples';
 import { describeMessagingScenarios } from '../e2e/scenarios/messaging';
 import { describeOnboardCustomerScenario } from '../e2e/scenarios/onboardCustomer';
 import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
+import { describeSimultaneousCopiesInOneProcess } from '../e2e/scenarios/simultaneousCopies';
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSwitchTriggerScenarios } from '../e2e/scenarios/switchTrigger';
+import { describeAnswerOnceQueued } from './answerOnceQueued';
 import { useQueueCluster } from './withQueueCluster';
 
 const env = useQueueCluster({ webhookProcessors: 1 });
@@ -20,8 +22,10 @@ test('every n8n process of the cluster is up, and main has the package\'s nodes'
 
 describe('Messaging Trigger', () => describeMessagingScenarios(env));
 describe('redelivery memory', () => {
-	describeRedeliveryScenarios(env, { lastNodeRepliesRemembered: false });
-	describeOverlappingReplies(env, 'queue mode, one webhook processor');
+	describeRedeliveryScenarios(env, { lastNodeReplies: 'inProcess' });
+	describeOverlappingReplies(env, 'queue mode, one webhook processor', 'none');
+	describeSimultaneousCopiesInOneProcess(env);
+	describeAnswerOnceQueued(env);
 });
 describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
 describe('examples', () => describeExampleScenarios(env));

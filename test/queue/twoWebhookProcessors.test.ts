@@ -6,6 +6,6 @@ import { describeSimultaneousCopies } from '../e2e/scenarios/simultaneousCopies'
 import { useQueueCluster } from './withQueueCluster';
 
 const env = useQueueCluster({ webhookProcessors: 2 });
-describeRedeliveryScenarios(env, { lastNodeRepliesRemembered: false });
-describeOverlappingReplies(env, 'queue mode, two webhook processors');
+describeRedeliveryScenarios(env, { lastNodeReplies: 'no' });
+describeOverlappingReplies(env, 'queue mode, two webhook processors', 'counted');
 describeSimultaneousCopies(env, () => env.cluster.webhookProcessors.map((p) => p.baseUrl));

@@ -11,7 +11,8 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { bodyProblem } from '../../shared/messaging/body';
-import { dedupKey, okReply, rememberWhereVisible } from '../../shared/messaging/replies';
+import { rememberWhereVisible } from '../../shared/messaging/processReplyMemory';
+import { dedupKey, okReply } from '../../shared/messaging/replies';
 
 export const TRIGGER_TYPE_SUFFIX = '.solSwitchMessagingTrigger';
 
@@ -66,7 +67,7 @@ export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Prom
 		fn.sendResponse({ body: Buffer.from(JSON.stringify(reply)), headers: { 'content-type': 'application/json' }, statusCode: 200 });
 		// Never on a queue-mode worker: see replies.ts for why a write there would wipe the memory.
 		if (!message.triggerRemembers) {
-			rememberWhereVisible(fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
+			rememberWhereVisible(String(fn.getWorkflow().id ?? ''), fn.getWorkflowStaticData('global'), dedupKey(message.type, message.id, message.status), Date.now(), text);
 		}
 	}
 	return [{ json: reply }];

@@ -13,7 +13,7 @@ import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordRepl
 import { okReply } from '../../shared/messaging/replies';
 import type { CallbackType } from '../callback';
 import { downloadMedia } from '../media';
-import { answeredBefore, redeliveryKey, rememberAnswer, rememberReplyWhenSent } from '../redeliveries';
+import { answerOfCopyInFlight, answeredBefore, redeliveryKey, rememberAnswer, rememberAnswerWhenQueued, rememberReplyWhenSent } from '../redeliveries';
 
 type ComplianceTextName = keyof typeof DEFAULT_COMPLIANCE_TEXTS;
 
@@ -30,22 +30,38 @@ export function answerOk(fn: IWebhookFunctions, body?: string): IWebhookResponse
 }
 
 /**
+ * Reply mode Immediately, for a callback that starts an execution: {"Status":"OK"} (with a reply
+ * Body) handed to n8n as the webhook's response. n8n 2.40 writes it once the execution is queued
+ * (n8n/dist/webhooks/webhook-helpers.js shouldDeferOnReceivedResponse), so a run that could not be
+ * queued (Redis unreachable) is answered with an HTTP error and the gateway sends the message again;
+ * n8n 1.x writes it just before queuing.
+ */
+function answerWhenQueued(fn: IWebhookFunctions, { output, key, now }: { output: INodeExecutionData; key: string; now: number }, body?: string): IWebhookResponseData {
+	rememberAnswerWhenQueued(fn, key, now, body);
+	return { webhookResponse: okReply(body), workflowData: [[output]] };
+}
+
+/**
  * A reply the trigger gives itself (a compliance keyword, a Keyword Replies entry): checked against
- * the reply rule, written at once, and the workflow run after it only when asked.
+ * the reply rule, and the workflow run after it only when asked. With no run, or in reply mode
+ * Immediately, written as described above; in the modes where the workflow answers, n8n waits for
+ * the workflow's answer, so the trigger writes this one itself, at once, before the run is queued.
  */
 function answerByTrigger(
 	fn: IWebhookFunctions,
-	{ output, key, now }: { output: INodeExecutionData; key: string; now: number },
+	call: { output: INodeExecutionData; key: string; now: number; replyMode: string },
 	{ text, label, where, runWorkflow }: { text: string; label: string; where: string; runWorkflow: boolean },
 ): IWebhookResponseData {
+	const { output, key, now, replyMode } = call;
 	const problem = bodyProblem(text, `The ${label} reply`);
 	if (problem) throw new NodeOperationError(fn.getNode(), problem, { description: `Shorten the text under ${where} of the trigger.` });
-	answerOk(fn, text);
 	output.json.answered = true;
 	output.json.reply = text;
-	if (!runWorkflow) return { noWebhookResponse: true };
-	// Only an answer that started an execution is remembered: answering INFO, HELP or a keyword again
-	// is harmless, and not writing static data keeps those answers free of database writes.
+	// Answering INFO, HELP or a keyword again is harmless, so an answer that starts no execution is
+	// not remembered: no static data written, no database write for those answers.
+	if (!runWorkflow) return answerOk(fn, text);
+	if (replyMode === 'onReceived') return answerWhenQueued(fn, call, text);
+	answerOk(fn, text);
 	rememberAnswer(fn, key, now, text);
 	return { noWebhookResponse: true, workflowData: [[output]] };
 }
@@ -57,7 +73,8 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 	const replyMode = fn.getNodeParameter('replyMode', 'onReceived') as string;
 	const key = redeliveryKey(type, item);
 	if (options.acknowledgeRedeliveries !== false) {
-		const earlier = answeredBefore(fn, key, now);
+		// Answered before; or a copy is being answered in this process right now: its answer.
+		const earlier = answeredBefore(fn, key, now) ?? (await answerOfCopyInFlight(fn, key, now));
 		if (earlier) return answerOk(fn, earlier.body);
 	}
 
@@ -72,7 +89,7 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		const configured = options[name];
 		const text = typeof configured === 'string' && configured !== '' ? configured : DEFAULT_COMPLIANCE_TEXTS[name];
 		const runWorkflow = compliance.kind === 'stop' || options.runOnInfoHelp === true;
-		return answerByTrigger(fn, { output, key, now }, { text, label: compliance.keyword, where: 'Options', runWorkflow });
+		return answerByTrigger(fn, { output, key, now, replyMode }, { text, label: compliance.keyword, where: 'Options', runWorkflow });
 	}
 
 	if (type === 'sms') {
@@ -80,19 +97,17 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		if (entry) {
 			const label = normalizedKeyword(entry.keyword);
 			item.keywordReply = label;
-			return answerByTrigger(fn, { output, key, now }, { text: entry.reply, label, where: 'Keyword Replies', runWorkflow: entry.runWorkflow });
+			return answerByTrigger(fn, { output, key, now, replyMode }, { text: entry.reply, label, where: 'Keyword Replies', runWorkflow: entry.runWorkflow });
 		}
 	}
 
 	if (replyMode === 'onReceived') {
-		answerOk(fn);
-		rememberAnswer(fn, key, now);
 		item.answered = true;
-		return { noWebhookResponse: true, workflowData: [[output]] };
+		return answerWhenQueued(fn, { output, key, now });
 	}
 	// The workflow answers (Reply to Message or the last node); n8n answers
 	// with an HTTP error if it fails, and the gateway retries: nothing is lost.
-	// Reply to Message's answer is remembered as n8n writes it; the last node's cannot be (replies.ts).
-	if (replyMode === 'responseNode') rememberReplyWhenSent(fn, key, now);
+	// The answer is remembered as n8n writes it (redeliveries.ts).
+	if (options.acknowledgeRedeliveries !== false) rememberReplyWhenSent(fn, key, now);
 	return { workflowData: [[output]] };
 }

@@ -3,8 +3,10 @@
  * and own fields (shown for that kind only), the notices that say what to paste where, the guard's
  * options, and the webhook description.
  */
-import type { WEBHOOK_RESOLVERS as N8nWebhookResolvers, INodeParameters, INodeProperties, IWebhookDescription, NodeParameterValueType } from 'n8n-workflow';
-import type { EventSpec, TriggerSpec } from './types';
+import type { WEBHOOK_RESOLVERS as N8nWebhookResolvers, INodeProperties, IWebhookDescription } from 'n8n-workflow';
+import type { DescriptionField, EventSpec, TriggerSpec } from './types';
+
+export type { DescriptionField } from './types';
 
 /**
  * The key under which a webhook description holds native resolvers for its expression fields: the
@@ -14,11 +16,6 @@ import type { EventSpec, TriggerSpec } from './types';
  */
 export const WEBHOOK_RESOLVERS: typeof N8nWebhookResolvers = Symbol.for('n8n.webhookDescriptionResolvers') as typeof N8nWebhookResolvers;
 
-/** One expression field of a webhook description: the template the editor reads, the same value natively. */
-export interface DescriptionField {
-	template: string;
-	resolve: (parameters: INodeParameters) => NodeParameterValueType | undefined;
-}
 
 /** `$parameter["name"]` as a template, and the same read natively. */
 function parameterField(name: string): DescriptionField {
@@ -70,6 +67,7 @@ export function webhookDescription(trigger: TriggerSpec): IWebhookDescription {
 			},
 		};
 	}
+	if (typeof webhook.responseData !== 'string') fields.responseData = webhook.responseData;
 	if (webhook.responsePropertyParameter) fields.responsePropertyName = parameterField(webhook.responsePropertyParameter);
 
 	return {
@@ -77,7 +75,7 @@ export function webhookDescription(trigger: TriggerSpec): IWebhookDescription {
 		httpMethod: 'POST',
 		path: fields.path?.template ?? constants.path,
 		responseMode: fields.responseMode?.template ?? constants.responseMode,
-		responseData: webhook.responseData,
+		responseData: fields.responseData?.template ?? (webhook.responseData as string),
 		...(fields.responsePropertyName ? { responsePropertyName: fields.responsePropertyName.template } : {}),
 		...(webhook.responseContentType ? { responseContentType: webhook.responseContentType } : {}),
 		[WEBHOOK_RESOLVERS]: fields,

@@ -4,7 +4,13 @@
  * dispatch and the README's events table are all generated from these entries, so adding an event
  * kind is one entry plus its handler.
  */
-import type { IDataObject, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties, IWebhookFunctions, IWebhookResponseData, NodeParameterValueType } from 'n8n-workflow';
+
+/** One expression field of a webhook description: the template the editor reads, the same value natively. */
+export interface DescriptionField {
+	template: string;
+	resolve: (parameters: INodeParameters) => NodeParameterValueType | undefined;
+}
 
 export interface Refusal {
 	status: number;
@@ -87,8 +93,11 @@ export interface TriggerSpec {
 	sentenceReasons: boolean;
 	/** Written when a selected kind's request is not selected: acknowledged, nothing starts. */
 	acknowledge: (fn: IWebhookFunctions) => IWebhookResponseData;
-	/** How n8n writes an answer the workflow gives (webhook description). */
-	webhook: { responseData: string; responseContentType?: string; responsePropertyParameter?: string };
+	/**
+	 * How n8n writes an answer the workflow gives (webhook description). responseData is a constant,
+	 * or a field read from the node's parameters (see describe.ts DescriptionField).
+	 */
+	webhook: { responseData: string | DescriptionField; responseContentType?: string; responsePropertyParameter?: string };
 	/** A sentence on the key or secret, added to every notice. */
 	secretNotice: string;
 }

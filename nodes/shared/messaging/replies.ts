@@ -12,24 +12,28 @@ export function okReply(body?: string): IDataObject {
  * Replies given for a message ID, kept in the workflow's static data. The trigger acknowledges a
  * redelivery it finds here without a second execution, repeating the reply Body.
  *
- * The trigger's webhook() writes it (and Reply to Message in one case, below), in the webhook phase's
- * static data, which n8n saves in its answer callback (read in n8n 2.40.7's compiled source; 1.123.81
- * does the same):
+ * The trigger writes it (and Reply to Message in one case, below) in the webhook call's static data,
+ * which n8n saves in its answer callback (read in n8n 2.40.7's compiled source; 1.123.81 does the
+ * same), and in the memory the calls of one n8n process share (processReplyMemory.ts: overlapping
+ * calls each save all of it):
  * - n8n/dist/webhooks/live-webhooks.js executeWebhook loads the static data from the database for
  *   each call and, in the callback that receives the answer, awaits saveStaticData(workflow) before
  *   anything else: it saves when the static data's __dataChanged flag is set
  *   (n8n/dist/workflows/workflow-static-data.service.js).
- * - The answers the trigger gives itself are written before that callback runs (noWebhookResponse).
+ * - Answers the trigger writes itself (noWebhookResponse) are remembered before that callback runs.
+ * - Reply mode Immediately: the trigger hands n8n its answer, and n8n 2.40 queues the run, then calls
+ *   the callback (webhook-helpers.js shouldDeferOnReceivedResponse). Queuing builds a second Workflow
+ *   on the same static data (n8n/dist/workflow-runner.js establishContextForPersistence), and
+ *   n8n-workflow's ObservableObject.create resets its flag; the trigger marks it again when n8n
+ *   evaluates the description's responseData, after queuing (redeliveries.ts RESPONSE_DATA_FIELD).
  * - A reply computed by the workflow (Reply to Message, reply mode "Using Reply to Message Node")
  *   reaches n8n/dist/webhooks/webhook-helpers.js setupResponseNodePromise, from the same process or
  *   from a queue-mode worker through Redis (n8n/dist/scaling/webhook-response-relay.js keeps a Buffer
  *   body a Buffer). For a Buffer body n8n calls res.end(body) and only then the callback, so the
  *   trigger wraps the response's end (SolSwitchMessagingTrigger/redeliveries.ts) and remembers the
- *   reply there, synchronously, which sets the flag on the webhook phase's static data just before
- *   n8n saves it. (Setting it in webhook() itself would be lost: n8n/dist/workflow-runner.js
- *   establishContextForPersistence builds a second Workflow on that object, and n8n-workflow's
- *   ObservableObject.create resets its flag.) A JSON body (mode "When Last Node Finishes") goes the
- *   other way: callback, save, then the answer; a reply remembered then is never saved.
+ *   reply there, synchronously, which sets the flag just before n8n saves. A JSON body (mode "When
+ *   Last Node Finishes") goes the other way: callback, save, then the answer; that reply is in this
+ *   process's memory at once, and in the database with the next save from this process.
  * - The execution may not write it, but for that one case: a queue-mode worker runs the execution with an empty copy of the static
  *   data and, when the run ends, replaces the workflow's static data with what the run wrote
  *   (n8n/dist/execution-lifecycle/execution-lifecycle-hooks.js hookFunctionsSaveWorker), and in one
@@ -52,27 +56,6 @@ export interface RememberedReply {
 
 export type ReplyMemory = Record<string, RememberedReply>;
 
-export function memoryOf(staticData: IDataObject): ReplyMemory {
-	const existing = staticData[REPLIES_KEY];
-	if (existing && typeof existing === 'object' && !Array.isArray(existing)) return existing as unknown as ReplyMemory;
-	const fresh: ReplyMemory = {};
-	staticData[REPLIES_KEY] = fresh as unknown as IDataObject;
-	return fresh;
-}
-
-export function remember(staticData: IDataObject, key: string, now: number, body?: string) {
-	const memory = memoryOf(staticData);
-	for (const [k, v] of Object.entries(memory)) if (now - v.at > REPLY_MEMORY_MS) delete memory[k];
-	const keys = Object.keys(memory);
-	if (keys.length >= REPLY_MEMORY_MAX) {
-		keys.sort((a, b) => memory[a].at - memory[b].at);
-		for (const k of keys.slice(0, keys.length - REPLY_MEMORY_MAX + 1)) delete memory[k];
-	}
-	memory[key] = body === undefined ? { at: now } : { at: now, body };
-	// Reassigning marks the static data as changed, so n8n saves it.
-	staticData[REPLIES_KEY] = { ...memory } as unknown as IDataObject;
-}
-
 /**
  * Only reads: creating the memory here would mark the static data as changed, and n8n then writes
  * it to its database after the call, for answers (HELP, INFO, filtered events) that remember nothing.
@@ -93,19 +76,6 @@ export function hasReplyMemory(staticData: IDataObject): boolean {
 /** At publication: creates the (empty) memory, so that every process loading the static data sees it. */
 export function createReplyMemory(staticData: IDataObject) {
 	if (!hasReplyMemory(staticData)) staticData[REPLIES_KEY] = {};
-}
-
-/**
- * Reply to Message in reply mode "When Last Node Finishes": remembers its reply only where the memory
- * is visible, which is where n8n saves the execution's static data back (one n8n process: the
- * execution's own copy, loaded when it started, saved when it ends). Returns whether it did. Never on
- * a queue-mode worker: its static data is a fresh, empty copy, and saving it would wipe every answer
- * remembered.
- */
-export function rememberWhereVisible(staticData: IDataObject, key: string, now: number, body?: string): boolean {
-	if (!hasReplyMemory(staticData)) return false;
-	remember(staticData, key, now, body);
-	return true;
 }
 
 /**

@@ -69,11 +69,11 @@ export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string,
 }
 
 /**
- * Waits until n8n has saved the memory of a callback's answer. The trigger writes its answer to the
- * gateway a few milliseconds before n8n saves the static data (n8n's order, webhook-helpers.js), and
- * another call loading the static data in between, then saving its own, erases the entry: that race
- * is measured apart (simultaneousCopies.ts, README "Running in queue mode"). These scenarios prove
- * what holds once the answer is saved: later messages and the worker's replies do not erase it.
+ * Waits until n8n has saved the memory of a callback's answer. Some answers reach the gateway a few
+ * milliseconds before n8n saves (n8n's order, webhook-helpers.js): a redelivery reaching another
+ * webhook processor in that window does not find it (measured apart: simultaneousCopies.ts, README
+ * "Running in queue mode"). These scenarios prove what holds once the answer is saved: later
+ * messages and the worker's replies do not erase it.
  */
 export async function untilRemembered(env: ScenarioEnv, workflowId: string, messageId: string): Promise<void> {
 	const deadline = Date.now() + 30_000;
@@ -91,18 +91,24 @@ export function messageIds(executions: Execution[], triggerName = 'SMS In'): str
 }
 
 /**
- * Which replies computed by the workflow are remembered. Reply to Message's, in reply mode "Using
+ * Where the replies computed by the workflow are remembered. Reply to Message's, in reply mode "Using
  * Reply to Message Node", everywhere: the trigger keeps it as n8n writes it, just before n8n saves the
  * webhook call's static data (nodes/shared/messaging/replies.ts). The last node's, in mode "When Last
- * Node Finishes", only in one n8n process: n8n writes it after that save, and in queue mode node code
- * has no other place to keep it. Where a reply is not remembered, the answers the trigger gives
- * itself still are, and must survive the worker's replies.
+ * Node Finishes": n8n writes it after that save, so
+ * - 'saved' in one n8n process, where Reply to Message also writes it in the execution's static data,
+ *   saved when the execution ends;
+ * - 'inProcess' with one webhook processor: the trigger keeps it in the memory that process shares
+ *   among its calls (processReplyMemory.ts), and every redelivery reaches that process; it reaches
+ *   the database only with a later save from that process;
+ * - 'no' with two webhook processors: a redelivery reaching the other one runs again (README).
+ * Where a reply is not remembered, the answers the trigger gives itself still are, and must survive
+ * the worker's replies.
  */
 export interface RedeliveryExpectation {
-	lastNodeRepliesRemembered: boolean;
+	lastNodeReplies: 'saved' | 'inProcess' | 'no';
 }
 
-export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeRepliesRemembered }: RedeliveryExpectation) {
+export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeReplies }: RedeliveryExpectation) {
 	let credentialId: string;
 	beforeAll(async () => {
 		credentialId = await createGatewayCredential(env);
@@ -117,7 +123,12 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeRepliesR
 
 	describe.each(REPLY_MODES)('reply mode %s', (replyMode) => {
 		const computed = (text: string) => (replyMode === 'onReceived' ? undefined : computedReply(text));
-		const remembered = replyMode !== 'lastNode' || lastNodeRepliesRemembered;
+		const remembered = replyMode !== 'lastNode' || lastNodeReplies !== 'no';
+		// Waits for the database where the reply is saved there; a reply kept in the webhook
+		// processor's memory is there as soon as the gateway has its answer.
+		const untilSaved = async (id: string, messageId: string) => {
+			if (replyMode !== 'lastNode' || lastNodeReplies === 'saved') await untilRemembered(env, id, messageId);
+		};
 
 		// Where the last node's replies cannot be remembered (queue mode), these two are not defined:
 		// the README says so; the STOP case below is what must hold everywhere.
@@ -125,9 +136,9 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeRepliesR
 			const { id, gateway } = await publish(replyMode);
 			const [a, b] = [`A-${randomUUID()}`, `B-${randomUUID()}`];
 			const first = await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'alpha', ID: a }).done;
-			await untilRemembered(env, id, a);
+			await untilSaved(id, a);
 			const other = await gateway.injectMo({ From: '15145550124', To: '55555', Body: 'bravo', ID: b }).done;
-			await untilRemembered(env, id, b);
+			await untilSaved(id, b);
 			const again = await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'alpha', ID: a }).done;
 
 			expect([first, other, again].map((d) => [d.state, d.replyBody])).toEqual([
@@ -142,9 +153,9 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeRepliesR
 			const { id, gateway } = await publish(replyMode);
 			const [reportId, c] = [`R-${randomUUID()}`, `C-${randomUUID()}`];
 			const first = await gateway.sendReport(reportId, '55555', '15145550123', 0).done;
-			await untilRemembered(env, id, reportId);
+			await untilSaved(id, reportId);
 			const other = await gateway.injectMo({ From: '15145550125', To: '55555', Body: 'charlie', ID: c }).done;
-			await untilRemembered(env, id, c);
+			await untilSaved(id, c);
 			const again = await gateway.sendReport(reportId, '55555', '15145550123', 0).done;
 			expect([first.state, other.state, again.state]).toEqual(['delivered', 'delivered', 'delivered']);
 			expect(other.replyBody).toBe(computed('charlie'));
@@ -159,7 +170,7 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeRepliesR
 			const others = [];
 			for (const [messageId, text] of [[d, 'delta'], [e, 'echo']]) {
 				others.push(await gateway.injectMo({ From: '15145550127', To: '55555', Body: text, ID: messageId }).done);
-				if (remembered) await untilRemembered(env, id, messageId);
+				if (remembered) await untilSaved(id, messageId);
 			}
 			const again = await gateway.injectMo({ From: '15145550126', To: '55555', Body: 'STOP', ID: stop }).done;
 			expect(again.replyBody).toBe(first.replyBody);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import type { ScenarioEnv } from './env';
-import { createGatewayCredential, executionsAfterQuiet, messageIds, publishMessagingWorkflow } from './redelivery';
+import { computedReply, createGatewayCredential, executionsAfterQuiet, messageIds, publishMessagingWorkflow, type ReplyMode } from './redelivery';
 
 export const SIMULTANEOUS_PAIRS = 20;
 
@@ -39,5 +39,29 @@ export function describeSimultaneousCopies(env: ScenarioEnv, processorUrls: () =
 		expect([...runs.values()].every((n) => n <= 2)).toBe(true);
 		const doubles = [...runs.values()].filter((n) => n === 2).length;
 		process.stderr.write(`\nsimultaneous copies at two webhook processors: ${doubles} of ${SIMULTANEOUS_PAIRS} messages ran twice\n`);
+	});
+}
+
+/**
+ * Two copies of a message in the same instant at ONE n8n process (the gateway retrying while the
+ * first copy's workflow still runs): the second waits for the first's answer and gets it, with no
+ * second execution (nodes/SolSwitchMessagingTrigger/redeliveries.ts answerOfCopyInFlight).
+ */
+export function describeSimultaneousCopiesInOneProcess(env: ScenarioEnv) {
+	describe.each(['onReceived', 'responseNode'] as ReplyMode[])('reply mode %s', (replyMode) => {
+		it(`${SIMULTANEOUS_PAIRS / 2} messages, each delivered twice in the same instant to one n8n process: each runs once, both copies get its answer`, async () => {
+			const credentialId = await createGatewayCredential(env);
+			const { id, url } = await publishMessagingWorkflow(env, replyMode, credentialId);
+			const ids = Array.from({ length: SIMULTANEOUS_PAIRS / 2 }, () => `Q-${randomUUID()}`);
+			const answer = replyMode === 'onReceived' ? { Status: 'OK' } : { Status: 'OK', Body: computedReply('pair') };
+			for (const messageId of ids) {
+				const body = { Type: 'Message', ID: messageId, From: '15145550131', To: '55555', Body: 'pair', Key: DEFAULT_INBOUND_KEY };
+				expect(await Promise.all([post(url, body), post(url, body)])).toEqual([
+					{ status: 200, json: answer },
+					{ status: 200, json: answer },
+				]);
+			}
+			expect(messageIds(await executionsAfterQuiet(env, id, ids.length, 3000))).toEqual([...ids].sort());
+		});
 	});
 }

@@ -4,7 +4,8 @@ import { segmentation } from '../../../nodes/shared/messaging/encoding';
 import { hasInboundKey } from '../../../nodes/shared/messaging/inboundKey';
 import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keywords';
 import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLink';
-import { createReplyMemory, hasReplyMemory, recall, remember, rememberWhereVisible, sentReply } from '../../../nodes/shared/messaging/replies';
+import { rememberShared, rememberWhereVisible } from '../../../nodes/shared/messaging/processReplyMemory';
+import { createReplyMemory, hasReplyMemory, recall, sentReply } from '../../../nodes/shared/messaging/replies';
 import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
 import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { ObservableObject, type IDataObject } from 'n8n-workflow';
@@ -119,13 +120,13 @@ describe('reply memory (static data)', () => {
 		workflowData.global = ObservableObject.create({}, workflowData);
 		expect(recall(workflowData.global as IDataObject, 'message:1', 1000)).toBeUndefined();
 		expect(workflowData.__dataChanged).toBe(false);
-		remember(workflowData.global as IDataObject, 'message:1', 1000, 'Hi');
+		rememberShared('helpers-1', workflowData.global as IDataObject, 'message:1', 1000, 'Hi');
 		expect(workflowData.__dataChanged).toBe(true);
 	});
 
 	it('remembers a reply for a day and forgets it after', () => {
 		const data = {};
-		remember(data, 'message:1', 1000, 'Hi');
+		rememberShared('helpers-2', data, 'message:1', 1000, 'Hi');
 		expect(recall(data, 'message:1', 2000)).toEqual({ at: 1000, body: 'Hi' });
 		expect(recall(data, 'message:1', 1000 + 25 * 3600 * 1000)).toBeUndefined();
 		expect(recall(data, 'message:2', 2000)).toBeUndefined();
@@ -135,7 +136,7 @@ describe('reply memory (static data)', () => {
 		// A worker's static data: a fresh, empty copy (n8n's execution snapshot carries none).
 		const worker = ObservableObject.create({}, undefined, { ignoreEmptyOnFirstChild: true }) as IDataObject & { __dataChanged: boolean };
 		worker.global = ObservableObject.create({}, worker);
-		expect(rememberWhereVisible(worker.global as IDataObject, 'message:1', 1000, 'Hi')).toBe(false);
+		expect(rememberWhereVisible('helpers-worker', worker.global as IDataObject, 'message:1', 1000, 'Hi')).toBe(false);
 		expect(worker.__dataChanged).toBe(false);
 		expect(worker.global).toEqual({});
 	});
@@ -144,8 +145,8 @@ describe('reply memory (static data)', () => {
 		const data: IDataObject = {};
 		createReplyMemory(data);
 		expect(hasReplyMemory(data)).toBe(true);
-		remember(data, 'message:0', 500);
-		expect(rememberWhereVisible(data, 'message:1', 1000, 'Hi')).toBe(true);
+		rememberShared('helpers-3', data, 'message:0', 500);
+		expect(rememberWhereVisible('helpers-3', data, 'message:1', 1000, 'Hi')).toBe(true);
 		expect(recall(data, 'message:1', 2000)).toEqual({ at: 1000, body: 'Hi' });
 		expect(recall(data, 'message:0', 2000)).toEqual({ at: 500 });
 	});
@@ -163,7 +164,7 @@ describe('reply memory (static data)', () => {
 		const data: IDataObject = {};
 		expect(hasReplyMemory(data)).toBe(false);
 		createReplyMemory(data);
-		remember(data, 'message:1', 1000);
+		rememberShared('helpers-4', data, 'message:1', 1000);
 		createReplyMemory(data);
 		expect(recall(data, 'message:1', 2000)).toEqual({ at: 1000 });
 	});

@@ -8,7 +8,7 @@
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
 import { REPLIES_KEY, createReplyMemory, recall } from '../../../nodes/shared/messaging/replies';
-import { rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
+import { RESPONSE_DATA_FIELD, rememberAnswerWhenQueued, rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
 
 const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 const workflowOn = (staticData: IDataObject) => new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
@@ -27,10 +27,16 @@ function loaded(): IDataObject {
 	return JSON.parse(JSON.stringify(stored)) as IDataObject;
 }
 
-function webhookCall(staticData: IDataObject) {
+let workflowCount = 0;
+
+function webhookCall(staticData: IDataObject, workflowId = `replyMemory-${++workflowCount}`) {
 	const webhookWorkflow = workflowOn(staticData);
 	const { res, sent } = response();
-	const fn = { getWorkflowStaticData: () => webhookWorkflow.getStaticData('global'), getResponseObject: () => res } as unknown as IWebhookFunctions;
+	const fn = {
+		getWorkflow: () => ({ id: workflowId, active: true }),
+		getWorkflowStaticData: () => webhookWorkflow.getStaticData('global'),
+		getResponseObject: () => res,
+	} as unknown as IWebhookFunctions;
 	return { webhookWorkflow, fn, res, sent };
 }
 
@@ -74,5 +80,28 @@ describe('Reply to Message: the reply remembered as n8n writes it', () => {
 		res.end(Buffer.from('{"Status":"OK","Body":"one"}'));
 		res.end(Buffer.from('{"Status":"OK","Body":"two"}'));
 		expect(recall(webhookWorkflow.getStaticData('global'), 'message:B', 2000)).toEqual({ at: 1000, body: 'one' });
+	});
+});
+
+describe('reply mode Immediately: the answer n8n writes once the run is queued is remembered', () => {
+	it("is marked for saving again when n8n evaluates responseData after queuing, and no longer once the answer is written", () => {
+		const staticData = loaded();
+		const { webhookWorkflow, fn, res } = webhookCall(staticData);
+		rememberAnswerWhenQueued(fn, 'message:Q', 1000);
+		workflowOn(staticData); // WorkflowRunner.run: establishContextForPersistence resets the flag
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+		// webhook-helpers.js: after run(), responseData is evaluated (natively), then the callback saves.
+		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'onReceived' })).toBe('');
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(true);
+		expect(JSON.parse(JSON.stringify(staticData)).global[REPLIES_KEY]).toEqual({ 'message:Q': { at: 1000 } });
+		webhookWorkflow.staticData.__dataChanged = false; // n8n saved it
+		res.end('{"Status":"OK"}');
+		RESPONSE_DATA_FIELD.resolve({ replyMode: 'onReceived' });
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+	});
+
+	it('responseData is the last node\'s first item in mode When Last Node Finishes only', () => {
+		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'lastNode' })).toBe('firstEntryJson');
+		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'responseNode' })).toBe('');
 	});
 });

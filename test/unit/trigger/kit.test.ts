@@ -28,7 +28,7 @@ describe('webhook descriptions', () => {
 
 	it('Messaging Trigger: one path, answered as Reply says', () => {
 		expect(allNodeTypes.solSwitchMessagingTrigger.description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', path: 'message', responseMode: '={{$parameter["replyMode"]}}', responseData: 'firstEntryJson', [WEBHOOK_RESOLVERS]: expect.any(Object) },
+			{ name: 'default', httpMethod: 'POST', path: 'message', responseMode: '={{$parameter["replyMode"]}}', responseData: '={{$parameter["replyMode"] === "lastNode" ? "firstEntryJson" : ""}}', [WEBHOOK_RESOLVERS]: expect.any(Object) },
 		]);
 	});
 });
