@@ -26,9 +26,9 @@ export interface SoakOptions {
 	callbackTimeoutMs: number;
 	/**
 	 * n8n's N8N_GRACEFUL_SHUTDOWN_TIMEOUT, s. A webhook processor told to stop waits for the calls it
-	 * has queued; those whose worker was killed wait until Bull fails their job (a minute or more),
+	 * has queued; those whose worker was killed wait for ever (n8n/dist/scaling/scaling.service.js: only the worker's own messages settle a call),
 	 * so with n8n's 30 s each restart after a worker kill would take 30 s plus the 10 s n8n pauses at
-	 * start after a process did not exit cleanly (crash.journal).
+	 * start after a process did not exit cleanly (n8n/dist/crash-journal.js).
 	 */
 	gracefulShutdownS: number;
 }
@@ -42,7 +42,7 @@ export const DEFAULT_OPTIONS: SoakOptions = {
 	redis: 'everysec',
 	redisDownMs: 3000,
 	callbackTimeoutMs: 10_000,
-	gracefulShutdownS: 5,
+	gracefulShutdownS: 2,
 };
 
 const FLAGS: Record<string, keyof SoakOptions> = {
