@@ -10,7 +10,7 @@
 //
 //   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [--messages=1000] [--rate=2]
 //     [--burst=50] [--fault-share=0.2] [--redis=everysec|always|none] [--redis-down-ms=3000]
-//     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=2]
+//     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=5]
 // Prints the figures as JSON and writes them to build/soak/. A fault message is sent only once the
 // previous process fault is over, so the run takes about the sum of the restarts plus the sending.
 import fs from 'node:fs';
@@ -66,6 +66,7 @@ async function main() {
 			if (message.fault) injector.assign(message.fault, message.ID);
 			const delivery: Delivery = gateway.injectMo(message);
 			sent.push(delivery.done.then((done) => traceOf(message, done, Date.now(), gateway.config.firstRetryMs * options.timeScale)));
+			if (sent.length % 100 === 0) console.error(`${new Date().toISOString()} ${sent.length} of ${plan.length} sent`);
 		};
 		const sendingStarted = Date.now();
 		let nextAt = Date.now();
@@ -86,7 +87,6 @@ async function main() {
 			if (wait > 0) await pause(wait);
 			nextAt = Math.max(nextAt, Date.now()) + 1000 / options.rate;
 			send(message);
-			if ((i + 1) % 100 === 0) console.error(`${new Date().toISOString()} ${i + 1} of ${plan.length} sent`);
 		}
 		await injector.idle();
 		const traces = await Promise.all(sent);

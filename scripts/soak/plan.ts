@@ -42,7 +42,7 @@ export const DEFAULT_OPTIONS: SoakOptions = {
 	redis: 'everysec',
 	redisDownMs: 3000,
 	callbackTimeoutMs: 10_000,
-	gracefulShutdownS: 2,
+	gracefulShutdownS: 5,
 };
 
 const FLAGS: Record<string, keyof SoakOptions> = {
