@@ -26,9 +26,12 @@ export interface SoakOptions {
 	callbackTimeoutMs: number;
 	/**
 	 * n8n's N8N_GRACEFUL_SHUTDOWN_TIMEOUT, s. A webhook processor told to stop waits for the calls it
-	 * has queued; those whose worker was killed wait for ever (n8n/dist/scaling/scaling.service.js: only the worker's own messages settle a call),
-	 * so with n8n's 30 s each restart after a worker kill would take 30 s plus the 10 s n8n pauses at
-	 * start after a process did not exit cleanly (n8n/dist/crash-journal.js).
+	 * has queued; those whose worker was killed wait for ever (only the worker's messages settle a
+	 * call: n8n/dist/scaling/scaling.service.js), so with n8n's 30 s each restart after a worker kill
+	 * would take 30 s plus the 10 s n8n pauses at start after a process did not exit cleanly
+	 * (n8n/dist/crash-journal.js). Not less than 5: with 2 s, 60 messages lost 3 STOPs and a hello
+	 * (not diagnosed), and a 1,000-message run broke down (from the 14th message on, most deliveries
+	 * failed all 13 attempts).
 	 */
 	gracefulShutdownS: number;
 }
