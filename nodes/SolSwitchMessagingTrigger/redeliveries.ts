@@ -5,7 +5,7 @@
  * (the memory this n8n process shares among its calls); this file is the only caller in the trigger.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { markUnsavedChanged, recallShared, rememberShared, rememberUntilSaved, startAnswering, waitForAnswer } from '../shared/messaging/processReplyMemory';
+import { markUnsavedChanged, recallShared, rememberShared, rememberUntilSaved, startAnswering, waitForCopy } from '../shared/messaging/processReplyMemory';
 import { createReplyMemory, dedupKey, hasReplyMemory, sentReply, type RememberedReply } from '../shared/messaging/replies';
 import type { DescriptionField } from '../engine/trigger/types';
 import type { CallbackType } from './callback';
@@ -51,18 +51,20 @@ interface EndableResponse {
 /**
  * Called when no answer is remembered for this callback. If this process is already answering a copy
  * of it (the gateway sent it again while its workflow was still running), waits for that answer and
- * returns it (undefined if that answer was not remembered: an error, so this copy runs). Otherwise
+ * returns it. Otherwise (no copy, the copy's answer was an error, or it came later than COPY_WAIT_MS)
  * notes that this call answers it, until its response is written: the bytes pass through res.end,
  * whoever writes them (the trigger, n8n, or n8n's error); a closed connection ends it too.
  */
 export async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, now: number): Promise<RememberedReply | undefined> {
 	const workflowId = workflowIdOf(fn);
-	const answering = startAnswering(workflowId, key);
-	if (!answering) {
-		await waitForAnswer(workflowId, key);
-		return answeredBefore(fn, key, now) ?? (await answerOfCopyInFlight(fn, key, now));
+	const copy = await waitForCopy(workflowId, key);
+	if (copy) {
+		const earlier = answeredBefore(fn, key, now);
+		if (earlier) return earlier;
+		// An error: another waiting copy may have taken over meanwhile; wait for it in turn.
+		if (copy === 'answered') return await answerOfCopyInFlight(fn, key, now);
 	}
-	whenWritten(fn.getResponseObject() as unknown as EndableResponse, answering.done);
+	whenWritten(fn.getResponseObject() as unknown as EndableResponse, startAnswering(workflowId, key).done);
 	return undefined;
 }
 

@@ -17,7 +17,7 @@
  * What it cannot do: two processes (two webhook processors) do not see each other's memory until
  * the database carries it; copies arriving in the same instant at two processors can both run.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 import { REPLIES_KEY, REPLY_MEMORY_MAX, REPLY_MEMORY_MS, hasReplyMemory, recall, type RememberedReply, type ReplyMemory } from './replies';
 
 interface WorkflowReplies {
@@ -79,29 +79,38 @@ export function rememberShared(workflowId: string, staticData: IDataObject, key:
 }
 
 /**
- * Notes that this process is answering a callback; `done` is to be called once its answer is
- * written (or failed). Returns undefined when it was already being answered: then `waitForAnswer`.
+ * How long a copy waits for the answer to the first. A first copy that takes longer is slow or gone
+ * (a queue-mode worker killed under its execution leaves n8n's call open; a proxy may keep it open
+ * after the gateway gave up), and the gateway is waiting for this copy's answer too: the copy then
+ * runs the workflow itself, as it did before copies waited, rather than hang with the first.
  */
-export function startAnswering(workflowId: string, key: string): { done: () => void } | undefined {
+export const COPY_WAIT_MS = 5000;
+
+/**
+ * Notes that this process is answering a callback (taking over from a copy still open, if any);
+ * `done` is to be called once its answer is written (or failed).
+ */
+export function startAnswering(workflowId: string, key: string): { done: () => void } {
 	const { answering } = repliesOf(workflowId);
-	if (answering.has(key)) return undefined;
 	let done = () => {};
-	answering.set(
-		key,
-		new Promise<void>((resolve) => {
-			done = () => {
-				if (answering.get(key) === pending) answering.delete(key);
-				resolve();
-			};
-		}),
-	);
-	const pending = answering.get(key);
+	const pending = new Promise<void>((resolve) => {
+		done = () => {
+			if (answering.get(key) === pending) answering.delete(key);
+			resolve();
+		};
+	});
+	answering.set(key, pending);
 	return { done };
 }
 
-/** Resolves when the callback this process is answering has its answer written (at once if none). */
-export async function waitForAnswer(workflowId: string, key: string): Promise<void> {
-	await repliesOf(workflowId).answering.get(key);
+/**
+ * When a copy of this callback is being answered in this process: 'answered' once its answer is
+ * written (or failed), 'late' if that takes more than COPY_WAIT_MS. Undefined when none is.
+ */
+export async function waitForCopy(workflowId: string, key: string): Promise<'answered' | 'late' | undefined> {
+	const pending = repliesOf(workflowId).answering.get(key);
+	if (!pending) return undefined;
+	return await Promise.race([pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
 }
 
 /**

@@ -5,7 +5,7 @@
  * its "changed" flag is set). The database here is the JSON n8n would store.
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
-import { rememberShared } from '../../../nodes/shared/messaging/processReplyMemory';
+import { COPY_WAIT_MS, rememberShared } from '../../../nodes/shared/messaging/processReplyMemory';
 import { REPLIES_KEY, createReplyMemory } from '../../../nodes/shared/messaging/replies';
 import { answerOfCopyInFlight, answeredBefore, rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
 
@@ -118,6 +118,37 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		const thirdWaits = answerOfCopyInFlight(third.fn, 'message:F', 1000);
 		second.res.end(reply('second time'));
 		expect(await thirdWaits).toEqual({ at: 1000, body: 'second time' });
+	});
+
+	it('a first copy with no answer after COPY_WAIT_MS (its worker killed, say): the waiting copy runs, and later copies wait for it', async () => {
+		jest.useFakeTimers();
+		try {
+			const n8n = n8nModel();
+			const first = n8n.call();
+			await answerOfCopyInFlight(first.fn, 'message:S', 1000);
+			rememberReplyWhenSent(first.fn, 'message:S', 1000);
+			const second = n8n.call();
+			let secondAnswer: unknown = 'waiting';
+			const secondWaits = answerOfCopyInFlight(second.fn, 'message:S', 1000).then((a) => (secondAnswer = a));
+			await jest.advanceTimersByTimeAsync(COPY_WAIT_MS - 1);
+			expect(secondAnswer).toBe('waiting');
+			await jest.advanceTimersByTimeAsync(1);
+			await secondWaits;
+			expect(secondAnswer).toBeUndefined(); // it runs the workflow
+			rememberReplyWhenSent(second.fn, 'message:S', 1000);
+			const third = n8n.call();
+			let thirdAnswer: unknown = 'waiting';
+			const thirdWaits = answerOfCopyInFlight(third.fn, 'message:S', 1000).then((a) => (thirdAnswer = a));
+			first.res.statusCode = 500;
+			first.res.end('{"code":0,"message":"Error in workflow"}'); // the first, at last: no answer
+			await jest.advanceTimersByTimeAsync(0);
+			expect(thirdAnswer).toBe('waiting');
+			second.res.end(reply('taken over'));
+			await thirdWaits;
+			expect(thirdAnswer).toEqual({ at: 1000, body: 'taken over' });
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	it('other workflows do not share the memory', () => {
