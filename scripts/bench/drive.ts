@@ -1,7 +1,8 @@
 /**
  * Callbacks to two webhook URLs (ours and the n8n-only alternative) from `concurrency` senders at a
- * time, in interleaved rounds so a noisy moment on the shared machine hits both alike. Every answer
- * is checked; a wrong one is counted and the first shown, never thrown (benchmarks print figures).
+ * time, in interleaved rounds so a noisy moment on the shared machine hits both alike; one figure
+ * per round, so the report can give the median and the spread. Every answer is checked; a wrong one
+ * is counted and the first shown, never thrown (benchmarks print figures).
  */
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
@@ -14,7 +15,8 @@ export interface Target {
 }
 
 export interface DriveFigures {
-	perSecond: number;
+	/** Callbacks answered per second in each round, in order. */
+	perSecond: number[];
 	p50: number;
 	p99: number;
 	wrong: number;
@@ -22,10 +24,18 @@ export interface DriveFigures {
 }
 
 export interface DriveSizes {
-	/** Callbacks per side, measured. */
-	messages: number;
-	warmup: number;
+	/** Rounds per side, interleaved with the other side's. */
 	rounds: number;
+	/**
+	 * About how long one round of one side lasts: its callback count is this side's rate, measured
+	 * by the warm-up, times this (a fast path gets as long a sample as a slow one, not 40 callbacks
+	 * in 60 ms), within [minPerRound, maxPerRound] and a whole number of waves of `concurrency`.
+	 */
+	roundSeconds: number;
+	minPerRound: number;
+	maxPerRound: number;
+	/** Callbacks of the warm-up, one at a time (first compilations, caches). */
+	warmup: number;
 	concurrency: number;
 }
 
@@ -69,24 +79,43 @@ async function burst(target: Target, first: number, count: number, concurrency: 
 	return { times, seconds: (performance.now() - started) / 1000, wrong, firstWrong };
 }
 
+/** Callbacks per round of a side answering `rate` per second (see DriveSizes.roundSeconds). */
+export function roundSize(rate: number, sizes: DriveSizes): number {
+	const wanted = Number.isFinite(rate) && rate > 0 ? rate * sizes.roundSeconds : sizes.minPerRound;
+	const clamped = Math.min(sizes.maxPerRound, Math.max(sizes.minPerRound, wanted));
+	return Math.ceil(clamped / sizes.concurrency) * sizes.concurrency;
+}
+
+/**
+ * Both sides warmed up one callback at a time, then their rate measured at full concurrency (three
+ * waves: it sizes the rounds), then `rounds`
+ * rounds each, interleaved (ours, theirs, theirs, ours ...): one rate per round and side.
+ */
 export async function compareTargets(ours: Target, plain: Target, sizes: DriveSizes): Promise<[DriveFigures, DriveFigures]> {
 	const sides = [ours, plain];
-	const totals = sides.map(() => ({ times: [] as number[], seconds: 0, wrong: 0, firstWrong: undefined as string | undefined }));
+	const totals = sides.map(() => ({ times: [] as number[], perSecond: [] as number[], wrong: 0, firstWrong: undefined as string | undefined }));
 	let seq = 0;
-	for (const side of sides) await burst(side, (seq += sizes.warmup), sizes.warmup, 1);
-	const perRound = Math.ceil(sizes.messages / sizes.rounds);
+	const perRound: number[] = [];
+	for (const side of sides) {
+		await burst(side, seq, sizes.warmup, 1);
+		seq += sizes.warmup;
+		const calibration = await burst(side, seq, 3 * sizes.concurrency, sizes.concurrency);
+		seq += 3 * sizes.concurrency;
+		perRound.push(roundSize(calibration.times.length / calibration.seconds, sizes));
+	}
 	for (let round = 0; round < sizes.rounds; round++) {
 		for (const i of round % 2 ? [1, 0] : [0, 1]) {
-			const r = await burst(sides[i], (seq += perRound), perRound, sizes.concurrency);
+			const r = await burst(sides[i], seq, perRound[i], sizes.concurrency);
+			seq += perRound[i];
 			const t = totals[i];
-			t.times.push(...r.times);
-			t.seconds += r.seconds;
+			for (const ms of r.times) t.times.push(ms);
+			t.perSecond.push(r.times.length / r.seconds);
 			t.wrong += r.wrong;
 			t.firstWrong ??= r.firstWrong;
 		}
 	}
 	return totals.map((t) => {
 		const sorted = t.times.sort((a, b) => a - b);
-		return { perSecond: sorted.length / t.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), wrong: t.wrong, firstWrong: t.firstWrong };
+		return { perSecond: t.perSecond, p50: percentile(sorted, 50), p99: percentile(sorted, 99), wrong: t.wrong, firstWrong: t.firstWrong };
 	}) as [DriveFigures, DriveFigures];
 }

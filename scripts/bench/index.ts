@@ -4,13 +4,14 @@
  * legacy expression engine, lazy isolate acquisition) where the path says it matters. Writes
  * docs/benchmarks.md, docs/benchmarks.svg, docs/benchmarks.json and the README's figures.
  *
- *   npm run bench                  the full suite (20-30 minutes on a 2-core machine)
+ *   npm run bench                  the full suite (about 20 minutes on a 2-core machine)
  *   npm run bench -- --quick       smaller sizes, default settings only, written to build/bench/
  *   npm run bench -- --quick mo    only the paths whose id contains "mo" (nothing written)
  *   npm run bench -- --quick --settings=legacy,lazy bulk   in those n8n settings instead
  *   npm run bench -- --report=docs/benchmarks.json   writes the report again from saved figures
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --quick bulk
  *                                  also writes a V8 CPU profile of each n8n process there (on stop)
+ *   BENCH_CDR_LEGS=100000 npm run bench -- --quick --settings=legacy cdr   the CDR path at that size only
  *
  * Benchmarks, not tests: they print figures and never fail on a time.
  */
@@ -39,8 +40,10 @@ async function makeCredentials(api: N8nApi, sandbox: Sandbox): Promise<BenchCont
 }
 
 function printRow(setting: N8nSetting, c: Comparison) {
-	const f = (s: typeof c.ours) => `${c.metric === 'msg/s' ? `${s.value.toFixed(1)} msg/s` : `${s.value.toFixed(0)} ms`}${s.peakMb ? ` peak ${s.peakMb.toFixed(0)} MB` : ''}${s.note ? ` [${s.note}]` : ''}`;
-	console.log(`  [${setting.id}] ${c.path}${c.size ? `, ${c.size}` : ''}: ours ${f(c.ours)} | n8n only ${f(c.plain)} | x${ratio(c).toFixed(2)}`);
+	const digits = c.metric === 'msg/s' ? 1 : 0;
+	const rounds = (values?: number[], d = digits) => (values ? ` (${values.map((v) => v.toFixed(d)).join(' ')})` : '');
+	const f = (s: typeof c.ours) => `${s.value.toFixed(digits)} ${c.metric}${rounds(s.samples)}${s.peakMb ? ` peak ${s.peakMb.toFixed(0)} MB` : ''}${s.note ? ` [${s.note}]` : ''}`;
+	console.log(`  [${setting.id}] ${c.path}${c.size ? `, ${c.size}` : ''}: ours ${f(c.ours)} | n8n only ${f(c.plain)} | x${ratio(c).toFixed(2)}${rounds(c.ratios, 2)}`);
 }
 
 async function main() {

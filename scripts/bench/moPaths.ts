@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import type { BenchContext, BenchPath } from './types';
 import { node, publish, TRIGGER_VERSIONS, webhook } from './workflows';
-import { jsonAnswer, once, webhookPath, type WebhookSides } from './webhookPath';
+import { jsonAnswer, once, TRIGGER_ANSWERED_GOALS, webhookPath, type WebhookSides } from './webhookPath';
 
 const HELP = 'Help: support@example.com or 1-800-555-0100. Msg&data rates may apply. Reply STOP to opt out.';
 const COMPUTED = 'Your PIZZA order is in';
@@ -89,9 +89,9 @@ const REDELIVERED = 10;
 const redeliveredId = (i: number) => `bench-redelivery-${i % REDELIVERED}`;
 
 export const moPaths: BenchPath[] = [
-	webhookPath('mo-computed', 'MO SMS, reply computed by the workflow', moSides('pizza', COMPUTED, fresh)),
-	webhookPath('mo-help', 'MO SMS, HELP', moSides('help', HELP, fresh)),
-	webhookPath('mo-keyword', 'MO SMS, a keyword of the Keyword Replies table', moSides('hours', HOURS, fresh)),
+	webhookPath('mo-computed', 'MO SMS, reply computed by the workflow', moSides('pizza', COMPUTED, fresh), { lazy: 1 }),
+	webhookPath('mo-help', 'MO SMS, HELP', moSides('help', HELP, fresh), TRIGGER_ANSWERED_GOALS),
+	webhookPath('mo-keyword', 'MO SMS, a keyword of the Keyword Replies table', moSides('hours', HOURS, fresh), TRIGGER_ANSWERED_GOALS),
 	webhookPath('mo-redelivery', 'MO SMS redelivered (same ID after a lost answer)', async (ctx) => {
 		const sides = await moSides('pizza', COMPUTED, redeliveredId)(ctx);
 		return {
@@ -104,5 +104,5 @@ export const moPaths: BenchPath[] = [
 				}
 			},
 		};
-	}),
+	}, TRIGGER_ANSWERED_GOALS),
 ];

@@ -18,20 +18,29 @@ export interface RunInfo {
 
 const n = (v: number, digits = 1) => (Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
 
+/** "min–max" of several figures. */
+const spread = (values: readonly number[], digits: number) => `${n(Math.min(...values), digits)}–${n(Math.max(...values), digits)}`;
+
 function figure(c: Comparison, side: 'ours' | 'plain'): string {
 	const s = c[side];
-	const main = c.metric === 'msg/s' ? `${n(s.value)} msg/s` : `${n(s.value, 0)} ms`;
+	const digits = c.metric === 'msg/s' ? 1 : 0;
+	const main = `${n(s.value, digits)} ${c.metric}`;
 	const extra = [
+		s.samples ? `${s.samples.length} rounds ${spread(s.samples, digits)}` : '',
 		s.p50Ms !== undefined ? `p50 ${n(s.p50Ms, 0)} ms` : '',
-		s.peakMb !== undefined ? `peak ${n(s.peakMb, 0)} MB` : '',
+		s.peakMb !== undefined ? `peak ${n(s.peakMb, 0)} MB${s.startMb !== undefined ? `, +${n(s.peakMb - s.startMb, 0)} over the ${n(s.startMb, 0)} MB before` : ''}` : '',
 		s.note ?? '',
 	].filter(Boolean);
 	return `${main}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
 
-/** No ratio when a side gave a wrong answer: its time is that of a failure. */
+/** No ratio when a side gave a wrong answer: its time is that of a failure. The median, then the rounds' spread. */
 const ratioText = (c: Comparison) =>
-	c.plain.note?.startsWith('wrong answer') ? 'n8n only failed' : c.ours.note?.startsWith('wrong answer') ? 'ours failed' : `×${n(ratio(c), 2)}`;
+	c.plain.note?.startsWith('wrong answer')
+		? 'n8n only failed'
+		: c.ours.note?.startsWith('wrong answer')
+			? 'ours failed'
+			: `×${n(ratio(c), 2)}${c.ratios ? ` (${spread(c.ratios, 2)})` : ''}`;
 
 function table(comparisons: Comparison[], withLabels: boolean): string[] {
 	const lines = ['| Path | This package | n8n only | Times better |', '|---|---|---|---:|'];
@@ -44,26 +53,35 @@ function table(comparisons: Comparison[], withLabels: boolean): string[] {
 	return lines;
 }
 
-/** The issue's goals, checked against this run (a missed goal is reported, never thrown). */
+const roundsText = (c: Comparison) => (c.ratios ? ` (median of ${c.ratios.length} rounds, ${spread(c.ratios, 2)})` : '');
+
+/** The issue's goals, checked against this run on the medians (a missed goal is reported, never thrown). */
 export function goals(results: RunResult[]): string[] {
 	const lines: string[] = [];
 	for (const r of results) {
+		for (const c of r.comparisons.filter((x) => x.goal !== undefined)) {
+			const failed = [c.ours, c.plain].some((s) => s.note?.startsWith('wrong answer') || /wrong answers/.test(s.note ?? ''));
+			lines.push(
+				`- ${c.path}${c.size ? `, ${c.size}` : ''}, ${r.setting.label}: ×${n(ratio(c), 2)}${roundsText(c)} (goal ≥ ×${n(c.goal!, 1)}): ` +
+					`${failed ? 'no valid comparison, wrong answers (see the table)' : ratio(c) >= c.goal! ? 'met' : 'missed'}.`,
+			);
+		}
 		const bulk = r.comparisons.find((c) => c.path.startsWith('Bulk SMS') && c.size === '10,000 messages');
 		if (bulk) {
 			const lost = [bulk.ours.note ?? '', bulk.plain.note ?? ''].some((note) => /items|saw|order|not JSON/.test(note));
 			lines.push(
-				`- Bulk 10k SMS, ${r.setting.label}: ×${n(ratio(bulk), 2)} the HTTP Request node's batching throughput (goal ≥ ×1.5): ` +
+				`- Bulk 10k SMS, ${r.setting.label}: ×${n(ratio(bulk), 2)}${roundsText(bulk)} the HTTP Request node's batching throughput (goal ≥ ×1.5): ` +
 					`${ratio(bulk) >= 1.5 ? 'met' : 'missed'}; ${lost ? 'a count or order check failed (see the table)' : '0 lost, order kept'}.`,
 			);
 		}
 		const cdr = r.comparisons.find((c) => c.path.startsWith('CDR export') && c.size === '100,000 legs');
 		if (cdr) {
-			const time = cdr.ours.value / cdr.plain.value;
+			const time = 1 / ratio(cdr);
 			const memoryOk = (cdr.ours.peakMb ?? Infinity) <= (cdr.plain.peakMb ?? -Infinity);
 			const broken = [cdr.ours, cdr.plain].filter((s) => s.note?.startsWith('wrong answer')).map((s) => s.label);
 			if (broken.length) lines.push(`- CDR export 100k legs, ${r.setting.label}: no valid comparison, a wrong answer from ${broken.join(' and ')} (see the table).`);
 			else lines.push(
-				`- CDR export 100k legs, ${r.setting.label}: ${n(time, 2)}× the time of HTTP Request + Split Out (goal ≤ 0.5): ${time <= 0.5 ? 'met' : 'missed'}; ` +
+				`- CDR export 100k legs, ${r.setting.label}: ${n(time, 2)}× the time of HTTP Request + Split Out${cdr.ratios ? ` (median of ${cdr.ratios.length} rounds, ${spread(cdr.ratios.map((x) => 1 / x), 2)})` : ''} (goal ≤ 0.5): ${time <= 0.5 ? 'met' : 'missed'}; ` +
 					`peak memory ${n(cdr.ours.peakMb ?? NaN, 0)} MB against ${n(cdr.plain.peakMb ?? NaN, 0)} MB (goal: not above): ${memoryOk ? 'met' : 'missed'}.`,
 			);
 		}
@@ -81,6 +99,8 @@ export function benchmarksMarkdown(results: RunResult[], info: RunInfo, notes: s
 		`- Machine: ${info.machine}. Load average (1/5/15 min) before: ${info.loadBefore.map((l) => n(l, 1)).join(' / ')}, after: ${info.loadAfter.map((l) => n(l, 1)).join(' / ')}. ` +
 			'The machine is shared: absolute figures vary from run to run; the ratios, measured side by side in the same n8n, are what to read.',
 		'- "Times better": throughput of ours ÷ throughput of the n8n-only flow; for times (CDR export), the n8n-only time ÷ ours. Above 1, the package is faster.',
+		'- Each side is measured in several rounds, interleaved with the other side\'s in the same n8n (ours, theirs, theirs, ours ...). A figure is the median of its rounds, followed by the number of rounds and their range (min–max); ' +
+			'"times better" is the median of the rounds\' ratios (each round paired with the other side\'s round next to it), followed by their range. The goals are judged on the medians.',
 		'',
 		'![Benchmarks: this package beside the n8n-only flow](benchmarks.svg)',
 		'',

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchContext, BenchPath } from './types';
 import { node, publish, TRIGGER_VERSIONS, webhook } from './workflows';
-import { jsonAnswer, once, webhookPath } from './webhookPath';
+import { jsonAnswer, once, TRIGGER_ANSWERED_GOALS, webhookPath } from './webhookPath';
 
 const dvRequest = (i: number) => ({ Digits: String(i % 10), ExtensionNumber: '510', CDRCallID: `bench.${i}`, CIDName: 'Bench', CIDNum: '5145550199', DID: '5145550100' });
 const dvCheck = (status: number, text: string, i: number) => status === 200 && text === `queue-${i % 10}`;
@@ -53,7 +53,7 @@ export const switchPaths: BenchPath[] = [
 			ours: { label: 'SolSwitch Trigger, Fixed Answers (no execution)', url: ours, body: dvRequest, check: dvCheck },
 			plain: { label: PLAIN_DV, url: await plainDv(ctx), body: dvRequest, check: dvCheck },
 		};
-	}),
+	}, TRIGGER_ANSWERED_GOALS),
 	webhookPath('dv-computed', 'Digit Validation, answer computed by the workflow', async (ctx) => {
 		const t = trigger({ event: 'digit-validation', answerFrom: 'responseNode', fallbackOption: 'operator' });
 		const answer = node('Answer', 'n8n-nodes-solswitch.solSwitch', 1, { resource: 'digitValidation', operation: 'answer', Option: "={{ 'queue-' + $json.Digits }}" }, {

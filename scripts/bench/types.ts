@@ -15,12 +15,16 @@ export interface N8nSetting {
 export interface Side {
 	/** What was built, e.g. "Messaging Trigger → Reply to Message". */
 	label: string;
-	/** Messages per second (rate metrics) or milliseconds (time metrics). */
+	/** Messages per second (rate metrics) or milliseconds (time metrics): the median of `samples` when there are several. */
 	value: number;
+	/** One figure per round, in the order measured (same unit as value); absent for a single measurement. */
+	samples?: number[];
 	p50Ms?: number;
 	p99Ms?: number;
 	/** Peak resident memory of the n8n process during the measurement (MB). */
 	peakMb?: number;
+	/** Its resident memory just before the measurement (MB): the peak's growth is what the work itself took. */
+	startMb?: number;
 	/** Anything the reader needs: most requests the gateway saw in flight, wrong answers ... */
 	note?: string;
 }
@@ -33,6 +37,13 @@ export interface Comparison {
 	metric: 'msg/s' | 'ms';
 	ours: Side;
 	plain: Side;
+	/**
+	 * "Times better" of each round: ours beside the n8n-only flow measured next to it in the same
+	 * n8n (a paired sample, so a noisy moment on the shared machine hits both); absent for one round.
+	 */
+	ratios?: number[];
+	/** The issue's goal for this path in this setting, as a least "times better" (judged on the median). */
+	goal?: number;
 }
 
 /** What a path gets: the sandbox, an n8n with the package installed (in the run's setting), and more. */
@@ -64,7 +75,31 @@ export interface BenchPath {
 	run(ctx: BenchContext): Promise<Comparison[]>;
 }
 
-/** Higher is better for a rate; for a time, lower is: the ratio is always "how many times better". */
+/** "How many times better" of one pair of figures: higher is better for a rate, lower for a time. */
+export function pairRatio(metric: Comparison['metric'], ours: number, plain: number): number {
+	return metric === 'msg/s' ? ours / plain : plain / ours;
+}
+
+/** The median of the figures (the mean of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+	if (!values.length) return NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = sorted.length >> 1;
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A side's figure from its rounds: the median, with every round kept for the spread. */
+export function fromSamples(samples: number[]): Pick<Side, 'value' | 'samples'> {
+	return { value: median(samples), samples: samples.length > 1 ? samples : undefined };
+}
+
+/** The comparison's ratio: the median of the paired rounds' ratios, or of the two figures when measured once. */
 export function ratio(c: Comparison): number {
-	return c.metric === 'msg/s' ? c.ours.value / c.plain.value : c.plain.value / c.ours.value;
+	return c.ratios?.length ? median(c.ratios) : pairRatio(c.metric, c.ours.value, c.plain.value);
+}
+
+/** The paired rounds' ratios of two sides measured round by round (same number of samples). */
+export function pairedRatios(metric: Comparison['metric'], ours: readonly number[], plain: readonly number[]): number[] | undefined {
+	if (ours.length < 2 || ours.length !== plain.length) return undefined;
+	return ours.map((o, i) => pairRatio(metric, o, plain[i]));
 }

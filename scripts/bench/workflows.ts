@@ -34,18 +34,23 @@ export function chain(nodes: BenchNode[]): Record<string, unknown> {
  * Creates and publishes a workflow; returns the production URL of its first node's webhook
  * (`<webhookId>/<suffix>` for our triggers, or the Webhook node's path).
  */
-export async function publish(
+export async function publish(...args: Parameters<typeof published>): Promise<string> {
+	return (await published(...args)).url;
+}
+
+/** publish(), with the workflow's id too (to read its executions). */
+export async function published(
 	n8n: N8nInstance,
 	api: N8nApi,
 	name: string,
 	nodes: BenchNode[],
 	urlPath: string,
 	{ connections = chain(nodes), settings = {} }: { connections?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
-): Promise<string> {
+): Promise<{ url: string; id: string }> {
 	nodes.forEach((n, i) => (n.position = [i * 220, 0]));
 	const workflow = await api.createWorkflow({ name, nodes, connections, settings: { executionOrder: 'v1', ...settings } } as unknown as WorkflowDefinition);
 	await api.publishWorkflow(workflow.id);
-	return `${n8n.baseUrl}/webhook/${urlPath}`;
+	return { url: `${n8n.baseUrl}/webhook/${urlPath}`, id: workflow.id };
 }
 
 /** n8n's Webhook node (v2.1) at a path, answering as told. */

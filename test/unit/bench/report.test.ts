@@ -1,7 +1,8 @@
 import { chartSvg } from '../../../scripts/bench/chart';
 import { goals, readmeBlock, type RunResult } from '../../../scripts/bench/report';
 import { N8N_SETTINGS } from '../../../scripts/bench/settings';
-import { ratio, type Comparison } from '../../../scripts/bench/types';
+import { roundSize } from '../../../scripts/bench/drive';
+import { fromSamples, median, pairedRatios, ratio, type Comparison } from '../../../scripts/bench/types';
 
 const [defaults] = N8N_SETTINGS;
 const INFO = {
@@ -64,6 +65,20 @@ describe('benchmark report', () => {
 		expect(svg).toContain('Bulk SMS at concurrency 10, 10,000 messages');
 	});
 
+	it('shows a peak memory with its growth over the memory before the request', () => {
+		const c = cdr(400, 1000, 850, 900);
+		c.ours.startMb = 700;
+		expect(readmeBlock([{ setting: defaults, comparisons: [c] }], INFO)).toContain('| 400 ms (peak 850 MB, +150 over the 700 MB before) | 1,000 ms (peak 900 MB) |');
+	});
+
+	it('draws the rounds\' range of ratios as a line across the median\'s bar', () => {
+		const c: Comparison = { ...bulk(160, 100), ratios: [1.5, 2, 1.7] };
+		const svg = chartSvg([{ setting: defaults, comparison: c }], [defaults]);
+		expect(svg).toContain('>×1.70<');
+		expect(svg.match(/<line [^>]*class="spread"\/>/g)).toHaveLength(1);
+		expect(chartSvg([{ setting: defaults, comparison: bulk(160, 100) }], [defaults])).not.toContain('class="spread"/>');
+	});
+
 	it('draws no bar for a comparison whose one side failed, and names it', () => {
 		const broken = cdr(6000, 18000, 800, 900);
 		broken.plain.note = 'wrong answer: HTTP 500: {"message":"Error in workflow"}';
@@ -72,6 +87,50 @@ describe('benchmark report', () => {
 		expect(svg).not.toContain('>×3.00<');
 		expect(readmeBlock([{ setting: defaults, comparisons: [broken] }], INFO)).toContain('| n8n only failed |');
 		expect(goals([{ setting: defaults, comparisons: [broken] }])).toEqual([expect.stringMatching(/no valid comparison, a wrong answer from HTTP Request \+ Split Out/)]);
+	});
+
+	it('takes the median of several rounds, keeps them for the spread, and pairs the rounds for the ratio', () => {
+		expect(median([5, 1, 3])).toBe(3);
+		expect(median([4, 1, 3, 2])).toBe(2.5);
+		expect(median([])).toBeNaN();
+		expect(fromSamples([30, 10, 20])).toEqual({ value: 20, samples: [30, 10, 20] });
+		expect(fromSamples([7])).toEqual({ value: 7, samples: undefined });
+		// Rates: ours ÷ theirs; times: theirs ÷ ours; one round (or unequal counts) is no pairing.
+		expect(pairedRatios('msg/s', [20, 30], [10, 10])).toEqual([2, 3]);
+		expect(pairedRatios('ms', [100, 200], [400, 400])).toEqual([4, 2]);
+		expect(pairedRatios('msg/s', [20], [10])).toBeUndefined();
+		expect(pairedRatios('msg/s', [20, 30], [10])).toBeUndefined();
+		const c: Comparison = { ...bulk(0, 0), ours: { label: 'Send SMS', ...fromSamples([150, 160, 170]) }, plain: { label: 'HTTP Request', ...fromSamples([100, 80, 100]) }, ratios: [1.5, 2, 1.7] };
+		// The median of the rounds' ratios, not the ratio of the medians (160 / 100).
+		expect(ratio(c)).toBe(1.7);
+		const block = readmeBlock([{ setting: defaults, comparisons: [c] }], INFO);
+		expect(block).toContain('| 160.0 msg/s (3 rounds 150.0–170.0) | 100.0 msg/s (3 rounds 80.0–100.0) | ×1.70 (1.50–2.00) |');
+		expect(goals([{ setting: defaults, comparisons: [c] }])).toEqual([expect.stringMatching(/^- Bulk 10k SMS, .*: ×1\.70 \(median of 3 rounds, 1\.50–2\.00\) .*: met; 0 lost/)]);
+	});
+
+	it('judges a path\'s own goal on the median, and says when wrong answers leave no comparison', () => {
+		const help = (ratios: number[], note?: string): Comparison => ({
+			path: 'MO SMS, HELP',
+			metric: 'msg/s',
+			ours: { label: 'Messaging Trigger', value: 500, note },
+			plain: { label: 'Webhook', value: 33 },
+			ratios,
+			goal: 15,
+		});
+		expect(goals([{ setting: N8N_SETTINGS[2], comparisons: [help([14, 16, 15.5])] }])).toEqual([
+			'- MO SMS, HELP, N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true: ×15.50 (median of 3 rounds, 14.00–16.00) (goal ≥ ×15.0): met.',
+		]);
+		expect(goals([{ setting: N8N_SETTINGS[2], comparisons: [help([14, 16, 14.5])] }])[0]).toMatch(/: missed\.$/);
+		expect(goals([{ setting: N8N_SETTINGS[2], comparisons: [help([14, 16, 15.5], '2 wrong answers, first: HTTP 500')] }])[0]).toMatch(/no valid comparison/);
+	});
+
+	it('sizes a callback round by the side\'s rate: about the same duration for a fast path as for a slow one', () => {
+		const sizes = { rounds: 5, roundSeconds: 1.2, minPerRound: 30, maxPerRound: 600, warmup: 10, concurrency: 10 };
+		expect(roundSize(25, sizes)).toBe(30);
+		expect(roundSize(100, sizes)).toBe(120);
+		expect(roundSize(104, sizes)).toBe(130); // whole waves of the concurrency
+		expect(roundSize(5000, sizes)).toBe(600);
+		expect(roundSize(NaN, sizes)).toBe(30);
 	});
 
 	it('puts the chart and a table per setting in the README block', () => {
