@@ -29,9 +29,8 @@ export interface SoakOptions {
 	 * has queued; those whose worker was killed wait for ever (only the worker's messages settle a
 	 * call: n8n/dist/scaling/scaling.service.js), so with n8n's 30 s each restart after a worker kill
 	 * would take 30 s plus the 10 s n8n pauses at start after a process did not exit cleanly
-	 * (n8n/dist/crash-journal.js). Not less than 5: with 2 s, 60 messages lost 3 STOPs and a hello
-	 * (not diagnosed), and a 1,000-message run broke down (from the 14th message on, most deliveries
-	 * failed all 13 attempts).
+	 * (n8n/dist/crash-journal.js). With 2 s, 60 messages lost 3 STOPs and a hello where 5 s lost
+	 * none (one run each, not diagnosed); at 1,000 messages both broke down (README, "Fault soak").
 	 */
 	gracefulShutdownS: number;
 }
