@@ -1,14 +1,17 @@
 // Between the gateway and the webhook processors: passes every call through, except that the calls it
 // is told to spoil get n8n's answer dropped (the request reaches n8n, which answers; the gateway's
 // connection is then cut, so the gateway never sees the answer and retries), as a network fault or a
-// load balancer timeout would do.
+// load balancer timeout would do. It also tells the fault injector when a given message's call has
+// been passed on to n8n, so a process fault strikes while that call is being handled.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export class FaultProxy {
 	/** Message IDs whose next delivery gets its answer dropped (each once). */
 	readonly dropNextAnswer = new Set<string>();
-	dropped = 0;
+	/** Answers dropped: the message and when (ms since the epoch). */
+	readonly drops: Array<{ id: string; at: number }> = [];
+	private readonly awaited = new Map<string, () => void>();
 
 	private constructor(private readonly server: http.Server, private readonly target: () => string) {}
 
@@ -22,6 +25,11 @@ export class FaultProxy {
 
 	get url(): string {
 		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	/** Resolves when the next call carrying this message ID has been passed on to n8n. */
+	forwarded(id: string): Promise<void> {
+		return new Promise((resolve) => this.awaited.set(id, resolve));
 	}
 
 	private forward(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -42,7 +50,7 @@ export class FaultProxy {
 				answer.on('data', (c: Buffer) => parts.push(c));
 				answer.on('end', () => {
 					if (drop) {
-						this.dropped++;
+						this.drops.push({ id, at: Date.now() });
 						res.socket?.destroy();
 						return;
 					}
@@ -55,6 +63,8 @@ export class FaultProxy {
 				res.end('bad gateway');
 			});
 			upstream.end(body);
+			this.awaited.get(id)?.();
+			this.awaited.delete(id);
 		});
 	}
 

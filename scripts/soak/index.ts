@@ -1,36 +1,46 @@
-// Fault soak (issue 10, not in CI; figures in the README, "Running in queue mode"): MO messages through the sandbox gateway, with its real retry
-// schedule (2 s doubling, 12 retries) on a compressed time scale, into queue-mode n8n running the
-// SMS auto-reply example, while one message in five meets a fault: the worker killed (SIGKILL) just
-// after the message is sent and started again, the webhook processor restarted, Redis stopped for a
-// few seconds, or n8n's answer dropped on its way back (the gateway retries). Then it counts, from
-// n8n's executions and the example's Data Table: the messages the workflow saw (all of them, or the
-// soak failed), the ones it acted on twice, and the opt-outs kept.
+// Fault soak (issue 10, not in CI; figures in the README, "Running in queue mode"): MO messages through
+// the sandbox gateway, with its real retry schedule (2 s doubling, 12 retries) on a compressed time
+// scale, into queue-mode n8n (one webhook processor, one worker; Redis with an append-only file by
+// default) running the SMS auto-reply example. Messages arrive spread out (--rate a second), with a
+// burst halfway (--burst sent at once, their workflows overlapping), and one in five (--fault-share)
+// meets a fault while its call is in n8n (faults.ts: worker killed mid-execution, webhook processor
+// restarted, Redis stopped, n8n's answer dropped so the gateway retries). Then it counts, from n8n's
+// executions and the example's Data Table (tally.ts): the messages the workflow saw (all of them, or
+// the soak failed), the ones it acted on twice and the faults each met, and the opt-outs kept.
 //
-//   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [messages=1000] [timeScale=0.05]
-// Each worker or webhook processor restart takes n8n's start-up time (10 to 20 s on 2 busy cores), and
-// the faults come one at a time: 1,000 messages (200 faults) take the better part of an hour.
-// Redis runs without persistence, so stopping it loses the jobs queued in it (their messages come
-// back through the gateway's retries).
+//   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [--messages=1000] [--rate=2]
+//     [--burst=50] [--fault-share=0.2] [--redis=everysec|always|none] [--redis-down-ms=3000]
+//     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=5]
+// Prints the figures as JSON and writes them to build/soak/. A fault message is sent only once the
+// previous process fault is over, so the run takes about the sum of the restarts plus the sending.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import type { Delivery } from '../../sandbox/gateway/callbacks';
 import { startSandbox } from '../../sandbox/server';
-import { DEFAULT_OWNER, N8nApi, QueueCluster, nodeJson, packRepo } from '../n8n-harness';
+import { DEFAULT_OWNER, N8nApi, QueueCluster, nodeJson, packRepo, REPO_ROOT } from '../n8n-harness';
 import { dataTableRows } from '../start/dataTables';
 import { importExample, webhookUrls } from '../start/examples';
+import { FaultInjector } from './faults';
 import { FaultProxy } from './faultProxy';
+import { parseOptions, planMessages, type PlannedMessage } from './plan';
+import { tally, type ExecutionSeen, type MessageTrace } from './tally';
 
-const MESSAGES = Number(process.argv[2] ?? 1000);
-const TIME_SCALE = Number(process.argv[3] ?? 0.05);
-const IN_FLIGHT = 8;
-type Fault = 'worker killed' | 'webhook processor restarted' | 'Redis stopped' | 'answer dropped';
-const FAULTS: Fault[] = ['worker killed', 'webhook processor restarted', 'Redis stopped', 'answer dropped'];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
+	const options = parseOptions(process.argv.slice(2));
 	const started = Date.now();
-	const sandbox = await startSandbox({ timeScale: TIME_SCALE });
-	const cluster = await QueueCluster.start({ webhookProcessors: 1, communityPackages: [await packRepo()] });
+	const loadAtStart = os.loadavg()[0];
+	const sandbox = await startSandbox({ timeScale: options.timeScale });
+	const cluster = await QueueCluster.start({
+		webhookProcessors: 1,
+		communityPackages: [await packRepo()],
+		redisPersistence: options.redis,
+		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: String(options.gracefulShutdownS) },
+	});
 	const proxy = await FaultProxy.start(() => cluster.webhookProcessors[0].baseUrl);
 	try {
 		const api = new N8nApi(cluster.main);
@@ -46,102 +56,125 @@ async function main() {
 		await api.publishWorkflow(workflow.id);
 		const [trigger] = webhookUrls(workflow, proxy.url);
 		const gateway = gatewayOf(sandbox);
-		// A dropped answer or a process gone mid-call makes the gateway wait for its timeout: 10 s, not 30.
-		gateway.configure({ providerUrl: trigger.url, callbackTimeoutMs: 10_000 });
+		// A dropped answer or a process gone mid-call makes the gateway wait for its timeout.
+		gateway.configure({ providerUrl: trigger.url, callbackTimeoutMs: options.callbackTimeoutMs });
 
-		// Every tenth message is a STOP from a number of its own; the others say hello, which the
-		// example answers with its menu from a workflow run (HOURS and the like the trigger answers
-		// itself since the Keyword Replies, with no run to count).
-		const messages = Array.from({ length: MESSAGES }, (_, i) => ({
-			ID: `soak-${i}`,
-			From: `1514${String(5000000 + i).padStart(7, '0')}`,
-			To: '55555',
-			Body: i % 10 === 0 ? 'STOP' : 'hello',
-		}));
-		const faultsMet = new Map<Fault, number>();
-		let busy: Promise<void> = Promise.resolve();
-		const deliveries: Array<Promise<Delivery>> = [];
-		let next = 0;
-		const sendOne = async (): Promise<void> => {
-			const i = next++;
-			if (i >= messages.length) return;
-			const fault = i % 5 === 0 ? FAULTS[(i / 5) % FAULTS.length] : undefined;
-			if (fault === 'answer dropped') proxy.dropNextAnswer.add(messages[i].ID);
-			const delivery = gateway.injectMo(messages[i]).done;
-			deliveries.push(delivery);
-			if (fault && fault !== 'answer dropped') {
-				// One fault at a time: the next waits until the processes are back.
-				busy = busy.then(() => inject(fault));
-			}
-			if (fault) faultsMet.set(fault, (faultsMet.get(fault) ?? 0) + 1);
-			await delivery;
-			await sendOne();
+		const plan = planMessages(options);
+		const injector = new FaultInjector(cluster, proxy, options.redisDownMs);
+		const sent: Array<Promise<MessageTrace>> = [];
+		const send = (message: PlannedMessage) => {
+			if (message.fault) injector.assign(message.fault, message.ID);
+			const delivery: Delivery = gateway.injectMo(message);
+			sent.push(delivery.done.then((done) => traceOf(message, done, Date.now(), gateway.config.firstRetryMs * options.timeScale)));
+			if (sent.length % 100 === 0) console.error(`${new Date().toISOString()} ${sent.length} of ${plan.length} sent`);
 		};
-		const inject = async (fault: Fault) => {
-			await pause(30);
-			if (fault === 'worker killed') {
-				await cluster.worker.kill();
-				await cluster.worker.restart();
-			} else if (fault === 'webhook processor restarted') {
-				await cluster.webhookProcessors[0].restart();
-			} else {
-				await cluster.redis.pause();
-				await pause(3000);
-				await cluster.redis.resume();
+		const sendingStarted = Date.now();
+		let nextAt = Date.now();
+		for (let i = 0; i < plan.length; i++) {
+			const message = plan[i];
+			if (message.burst) {
+				// The burst meets no fault of its own: the ones before it are over first.
+				await injector.idle();
+				const burst = plan.slice(i).filter((m) => m.burst);
+				for (const m of burst) send(m);
+				i += burst.length - 1;
+				nextAt = Date.now() + 1000 / options.rate;
+				continue;
 			}
-		};
-		await Promise.all(Array.from({ length: IN_FLIGHT }, () => sendOne()));
-		await busy;
-		const done = await Promise.all(deliveries);
-		await pause(5000);
-
-		// What the workflow saw: every execution's trigger item, by message ID.
-		const summaries = await api.executionSummaries(workflow.id);
-		const seen = new Map<string, { runs: number; succeeded: number }>();
-		for (const summary of summaries) {
-			const execution = await api.getExecution(summary.id);
-			// An execution that never ran (its job lost with Redis, or crashed with the worker) has no
-			// trigger output in its run data: its message ID is still in the data it was queued with.
-			let id: string;
-			try {
-				id = String(nodeJson(execution, 'Incoming SMS')[0]?.id ?? '');
-			} catch {
-				id = /"(soak-\d+)"/.exec(JSON.stringify(execution.data))?.[1] ?? '';
-			}
-			const entry = seen.get(id) ?? { runs: 0, succeeded: 0 };
-			entry.runs++;
-			if (execution.status === 'success') entry.succeeded++;
-			seen.set(id, entry);
+			// A fault message waits until its fault may strike (faults.ts: which may overlap).
+			if (message.fault) await injector.idle(message.fault);
+			const wait = nextAt - Date.now();
+			if (wait > 0) await pause(wait);
+			nextAt = Math.max(nextAt, Date.now()) + 1000 / options.rate;
+			send(message);
 		}
-		const lost = messages.filter((m) => !seen.get(m.ID)?.succeeded);
-		const twice = messages.filter((m) => (seen.get(m.ID)?.succeeded ?? 0) > 1);
+		await injector.idle();
+		const traces = await Promise.all(sent);
+		const sendingMinutes = (Date.now() - sendingStarted) / 60_000;
+		const executions = await settledExecutions(api, workflow.id);
 		const rows = await dataTableRows<{ from: string }>(api, workflow.dataTables['SMS opt-outs']);
-		const stops = messages.filter((m) => m.Body === 'STOP');
-		const kept = stops.filter((m) => rows.some((r) => r.from === m.From));
-		const figures = {
-			messages: MESSAGES,
-			timeScale: TIME_SCALE,
-			faults: Object.fromEntries(faultsMet),
-			answersDropped: proxy.dropped,
-			gatewayDelivered: done.filter((d) => d.state === 'delivered').length,
-			gatewayFailed: done.filter((d) => d.state !== 'delivered').length,
-			executions: summaries.length,
-			executionsNotSuccessful: summaries.filter((s) => s.status !== 'success').length,
-			messagesSeen: MESSAGES - lost.length,
-			lost: lost.map((m) => m.ID),
-			actedOnTwice: twice.map((m) => `${m.ID} (${m.Body})`),
-			optOutsSent: stops.length,
-			optOutsKept: kept.length,
-			optOutRows: rows.length,
-			minutes: Math.round((Date.now() - started) / 600) / 100,
+		const figures = tally(traces, executions, injector.allWindows(), rows.map((r) => r.from));
+		const report = {
+			date: new Date(started).toISOString(),
+			n8n: path.basename(cluster.main.installation.n8nDir),
+			machine: `${os.cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
+			options,
+			minutes: round((Date.now() - started) / 60_000),
+			sendingMinutes: round(sendingMinutes),
+			downtimeMs: Object.fromEntries(Object.entries(injector.downtimes).map(([fault, ms]) => [fault, spread(ms)])),
+			workerKilledWhileRunning: `${injector.workerKills.filter((k) => k.running > 0).length} of ${injector.workerKills.length}`,
+			...figures,
 		};
-		console.log(JSON.stringify(figures, null, 2));
-		process.exitCode = lost.length || kept.length < stops.length ? 1 : 0;
+		const out = path.join(REPO_ROOT, 'build', 'soak', `soak-${report.date.replace(/[:.]/g, '-')}.json`);
+		fs.mkdirSync(path.dirname(out), { recursive: true });
+		fs.writeFileSync(out, JSON.stringify(report, null, 2));
+		console.log(JSON.stringify(report, null, 2));
+		console.log(`written to ${out}`);
+		process.exitCode = figures.lost.length || figures.optOutsKept < figures.optOutsSent ? 1 : 0;
 	} finally {
 		await proxy.close();
 		await cluster.stop();
 		await sandbox.close();
 	}
+}
+
+/**
+ * Every execution of the workflow with its message ID, once none is still queued or running (or
+ * their number has not moved for 30 s: a job lost with Redis stays queued for ever).
+ */
+async function settledExecutions(api: N8nApi, workflowId: string): Promise<ExecutionSeen[]> {
+	let summaries = await api.executionSummaries(workflowId);
+	let unsettled = -1;
+	let since = Date.now();
+	for (;;) {
+		const pending = summaries.filter((s) => ['new', 'running', 'waiting'].includes(String(s.status))).length;
+		if (pending === 0 || Date.now() - since > 30_000) break;
+		if (pending !== unsettled) (unsettled = pending), (since = Date.now());
+		await pause(2000);
+		summaries = await api.executionSummaries(workflowId);
+	}
+	const seen: ExecutionSeen[] = [];
+	// A few at a time: main answers each from PostgreSQL.
+	for (let i = 0; i < summaries.length; i += 4) {
+		seen.push(
+			...(await Promise.all(
+				summaries.slice(i, i + 4).map(async (summary) => {
+					const execution = await api.getExecution(summary.id);
+					// An execution that never ran (its job lost with Redis, or crashed with the worker) has no
+					// trigger output in its run data: its message ID is still in the data it was queued with.
+					let id: string;
+					try {
+						id = String(nodeJson(execution, 'Incoming SMS')[0]?.id ?? '');
+					} catch {
+						id = /"(soak-\d+)"/.exec(JSON.stringify(execution.data))?.[1] ?? '';
+					}
+					return { messageId: id, status: String(execution.status) };
+				}),
+			)),
+		);
+	}
+	return seen;
+}
+
+/**
+ * What the gateway did with one message. An attempt's end is not recorded: every attempt but the last
+ * got no OK and ended when the gateway began its wait before the next (the first retry's wait,
+ * doubling, on the sandbox's time scale); the last ended when the delivery left the queue.
+ */
+function traceOf(message: PlannedMessage, delivery: Delivery, doneAt: number, firstWaitMs: number): MessageTrace {
+	const starts = delivery.attempts.map((a) => Date.parse(a.at));
+	const failedAttempts = starts.slice(1).map((next, k) => ({ start: starts[k], end: next - firstWaitMs * 2 ** k }));
+	if (delivery.state !== 'delivered' && starts.length) failedAttempts.push({ start: starts[starts.length - 1], end: doneAt });
+	return { ...message, firstAttemptAt: starts[0] ?? doneAt, doneAt, attempts: starts.length, failedAttempts, state: delivery.state };
+}
+
+function round(n: number): number {
+	return Math.round(n * 100) / 100;
+}
+
+function spread(ms: number[]): string {
+	const sorted = [...ms].sort((a, b) => a - b);
+	return `${sorted.length}: median ${sorted[Math.floor(sorted.length / 2)]}, min ${sorted[0]}, max ${sorted[sorted.length - 1]}`;
 }
 
 main().catch((error) => {

@@ -17,7 +17,7 @@ import { freePorts } from '../free-port';
 import { ensureN8nInstalled } from '../install-n8n';
 import { N8nInstance } from '../n8n-instance';
 import { PostgresServer } from './postgres';
-import { RedisServer } from './redis';
+import { RedisServer, type RedisPersistence } from './redis';
 import { RoundRobinProxy } from './round-robin-proxy';
 
 export interface QueueClusterOptions {
@@ -27,6 +27,8 @@ export interface QueueClusterOptions {
 	communityPackages?: string[];
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
+	/** Redis's persistence (default 'none': a fresh queue, nothing written to disk). */
+	redisPersistence?: RedisPersistence;
 	/** Keep the user folder and the server logs after stop (also with SOLSWITCH_E2E_KEEP=1). */
 	keep?: boolean;
 }
@@ -55,7 +57,7 @@ export class QueueCluster {
 		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
 		const started: Array<{ stop(o?: object): Promise<void> }> = [];
 		try {
-			const [postgres, redis] = await Promise.all([PostgresServer.start(), RedisServer.start()]);
+			const [postgres, redis] = await Promise.all([PostgresServer.start(), RedisServer.start({ persistence: options.redisPersistence })]);
 			started.push(postgres, redis);
 			// main: HTTP, broker; worker: health server, broker; each webhook processor: HTTP, broker.
 			const ports = await freePorts(4 + 2 * count);

@@ -1,0 +1,36 @@
+// The fault soak's plan: the figures in the README are read against it (how many faults of each
+// kind, which messages are STOPs, which are sent together), so its arithmetic is checked here.
+import { DEFAULT_OPTIONS, parseOptions, planMessages } from '../../../scripts/soak/plan';
+
+test('1,000 messages with a burst of 50: 200 faults (one in five of all messages), 50 of each kind, none in the burst', () => {
+	const plan = planMessages({ messages: 1000, burst: 50, faultShare: 0.2 });
+	expect(plan).toHaveLength(1000);
+	const faulted = plan.filter((m) => m.fault);
+	expect(faulted).toHaveLength(200);
+	for (const kind of ['worker killed', 'webhook processor restarted', 'Redis stopped', 'answer dropped']) {
+		expect(faulted.filter((m) => m.fault === kind)).toHaveLength(50);
+	}
+	const burst = plan.filter((m) => m.burst);
+	expect(burst.map((m) => m.index)).toEqual(Array.from({ length: 50 }, (_, i) => 475 + i));
+	expect(burst.some((m) => m.fault)).toBe(false);
+	// Spread out: never two faulted messages in a row, never more than five clean ones between two.
+	const gaps = faulted.slice(1).map((m, i) => m.index - faulted[i].index);
+	expect(Math.min(...gaps)).toBeGreaterThanOrEqual(4);
+	expect(Math.max(...gaps.filter((g) => g < 50))).toBeLessThanOrEqual(6);
+});
+
+test('a STOP in ten, each from a number of its own, the others hello', () => {
+	const plan = planMessages({ messages: 100, burst: 0, faultShare: 0.2 });
+	expect(plan.filter((m) => m.Body === 'STOP').map((m) => m.index)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+	expect(new Set(plan.map((m) => m.From)).size).toBe(100);
+	expect(new Set(plan.map((m) => m.ID)).size).toBe(100);
+});
+
+test('options: flags, the older positional form, and refusals', () => {
+	expect(parseOptions([])).toEqual(DEFAULT_OPTIONS);
+	expect(parseOptions(['--messages=100', '--burst=20', '--redis=none', '--rate=4'])).toMatchObject({ messages: 100, burst: 20, redis: 'none', rate: 4 });
+	expect(parseOptions(['150', '0.1'])).toMatchObject({ messages: 150, timeScale: 0.1 });
+	expect(() => parseOptions(['--redis=sometimes'])).toThrow(/none, everysec or always/);
+	expect(() => parseOptions(['--speed=9'])).toThrow(/unknown option --speed/);
+	expect(() => parseOptions(['--messages=10', '--burst=20'])).toThrow(/burst/);
+});
