@@ -18,7 +18,7 @@
  * the database carries it; copies arriving in the same instant at two processors can both run.
  */
 import { sleep, type IDataObject } from 'n8n-workflow';
-import { REPLIES_KEY, REPLY_MEMORY_MAX, REPLY_MEMORY_MS, hasReplyMemory, recall, type RememberedReply, type ReplyMemory } from './replies';
+import { REPLIES_KEY, REPLY_MEMORY_MAX, REPLY_MEMORY_MS, freshEntry, hasReplyMemory, isReplyMemory, recall, type RememberedReply, type ReplyMemory } from './replies';
 
 interface WorkflowReplies {
 	/** A plain object, placed as it is in each call's static data: serialized whole at each save. */
@@ -38,12 +38,6 @@ function repliesOf(workflowId: string): WorkflowReplies {
 	return found;
 }
 
-const fresh = (entry: RememberedReply | undefined, now: number) => (entry && now - entry.at <= REPLY_MEMORY_MS ? entry : undefined);
-
-function isMemory(value: unknown): value is ReplyMemory {
-	return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Drops expired entries, then the oldest beyond the cap (room for one more). */
 function prune(memory: ReplyMemory, now: number) {
 	for (const [k, v] of Object.entries(memory)) if (now - v.at > REPLY_MEMORY_MS) delete memory[k];
@@ -55,7 +49,7 @@ function prune(memory: ReplyMemory, now: number) {
 
 /** The answer remembered for this callback: in this process's memory, else in the call's loaded copy. */
 export function recallShared(workflowId: string, staticData: IDataObject, key: string, now: number): RememberedReply | undefined {
-	const own = fresh(repliesOf(workflowId).entries[key], now);
+	const own = freshEntry(repliesOf(workflowId).entries, key, now);
 	if (own) return own;
 	return recall(staticData, key, now);
 }
@@ -68,7 +62,7 @@ export function recallShared(workflowId: string, staticData: IDataObject, key: s
 export function rememberShared(workflowId: string, staticData: IDataObject, key: string, now: number, body?: string) {
 	const { entries } = repliesOf(workflowId);
 	const loaded = staticData[REPLIES_KEY];
-	if (isMemory(loaded) && loaded !== entries) {
+	if (isReplyMemory(loaded) && loaded !== entries) {
 		for (const [k, v] of Object.entries(loaded)) {
 			if (v && typeof v.at === 'number' && !(entries[k]?.at >= v.at)) entries[k] = typeof v.body === 'string' ? { at: v.at, body: v.body } : { at: v.at };
 		}

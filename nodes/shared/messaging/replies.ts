@@ -62,15 +62,23 @@ export type ReplyMemory = Record<string, RememberedReply>;
  */
 export function recall(staticData: IDataObject, key: string, now: number): RememberedReply | undefined {
 	const memory = staticData[REPLIES_KEY];
-	if (!memory || typeof memory !== 'object' || Array.isArray(memory)) return undefined;
-	const found = (memory as unknown as ReplyMemory)[key];
-	return found && now - found.at <= REPLY_MEMORY_MS ? found : undefined;
+	return isReplyMemory(memory) ? freshEntry(memory, key, now) : undefined;
 }
 
 /** Whether this static data holds the reply memory (a queue-mode worker's never does). */
 export function hasReplyMemory(staticData: IDataObject): boolean {
-	const memory = staticData[REPLIES_KEY];
-	return Boolean(memory) && typeof memory === 'object' && !Array.isArray(memory);
+	return isReplyMemory(staticData[REPLIES_KEY]);
+}
+
+/** Whether a value read from static data is a reply memory object. */
+export function isReplyMemory(value: unknown): value is ReplyMemory {
+	return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The entry for this key, if it is younger than REPLY_MEMORY_MS. */
+export function freshEntry(memory: ReplyMemory, key: string, now: number): RememberedReply | undefined {
+	const found = memory[key];
+	return found && now - found.at <= REPLY_MEMORY_MS ? found : undefined;
 }
 
 /** At publication: creates the (empty) memory, so that every process loading the static data sees it. */
