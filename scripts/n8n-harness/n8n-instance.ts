@@ -40,13 +40,38 @@ export interface N8nInstanceOptions {
 	command?: 'start' | 'webhook' | 'worker';
 	/** The log file's name in the user folder (processes sharing a folder need their own). */
 	logName?: string;
+	/**
+	 * Start n8n again, a second after it exits on its own, as an operator's process manager would
+	 * (systemd Restart=always, a container restart policy). In queue mode n8n exits by design when
+	 * Redis stays unreachable for QUEUE_BULL_REDIS_TIMEOUT_THRESHOLD (10 s, counted across outages
+	 * less than 30 s apart: n8n/dist/services/redis-client.service.js) and leaves the restart to that
+	 * manager. kill(), stop() and restart() are not exits on its own.
+	 */
+	restartOnExit?: boolean;
+}
+
+/** A restart by the process manager (restartOnExit): when n8n exited on its own, and its code. */
+export interface SupervisedRestart {
+	at: number;
+	code: number | null;
+	/** When it was ready again (undefined while it starts). */
+	readyAt?: number;
 }
 
 export class N8nInstance {
 	private child?: ChildProcess;
 	private exited?: Promise<void>;
 	private exitCode?: number | null;
+	/** Set while kill(), stop() or restart() ends the process: such an exit is not restarted. */
+	private stopping = false;
+	/** A restart by the process manager under way (restartOnExit). */
+	private relaunching?: Promise<void>;
+	private relaunchError?: Error;
+	/** Set once the process is ready, so an exit while it starts is launch()'s failure, not a crash to restart. */
+	private ready = false;
 	readonly packages: InstalledPackage[] = [];
+	/** Restarts by the process manager (restartOnExit), oldest first. */
+	readonly supervisedRestarts: SupervisedRestart[] = [];
 
 	private constructor(
 		readonly installation: N8nInstallation,
@@ -121,6 +146,8 @@ export class N8nInstance {
 	 * shutdown: a worker's running executions are left as they are); restart() brings it back.
 	 */
 	async kill(): Promise<void> {
+		await this.relaunching;
+		this.stopping = true;
 		const child = this.child;
 		if (child?.pid && this.exitCode === undefined) {
 			signalGroup(child.pid, 'SIGKILL');
@@ -135,10 +162,21 @@ export class N8nInstance {
 		await this.launch();
 	}
 
+	/**
+	 * Resolves once n8n runs and is ready: at once, or when the process manager's restart
+	 * (restartOnExit) is over; rejects if that restart failed.
+	 */
+	async whenRunning(): Promise<void> {
+		await this.relaunching;
+		if (this.relaunchError) throw this.relaunchError;
+	}
+
 	/** SIGTERM to the process group (n8n shuts down cleanly in well under a second), SIGKILL if it hangs. */
 	async stop({
 		keepUserFolder = this.options.keepUserFolder ?? process.env.SOLSWITCH_E2E_KEEP === '1',
 	} = {}): Promise<void> {
+		await this.relaunching?.catch(() => undefined);
+		this.stopping = true;
 		const child = this.child;
 		if (child?.pid && this.exitCode === undefined) {
 			signalGroup(child.pid, 'SIGTERM');
@@ -155,6 +193,8 @@ export class N8nInstance {
 	private async launch(): Promise<void> {
 		const log = fs.openSync(this.logFile, 'a');
 		this.exitCode = undefined;
+		this.stopping = false;
+		this.ready = false;
 		// detached: n8n leads a new process group, which stop() signals as a whole.
 		const child = spawn(this.installation.nodeBin, [this.installation.n8nBin, this.options.command ?? 'start'], {
 			cwd: this.userFolder,
@@ -170,6 +210,7 @@ export class N8nInstance {
 			child.on('exit', (code) => {
 				this.exitCode = code;
 				resolve();
+				if (this.options.restartOnExit && this.ready && !this.stopping && this.child === child) this.relaunchAfterExit(code);
 			});
 			child.on('error', () => {
 				this.exitCode = -1;
@@ -179,6 +220,37 @@ export class N8nInstance {
 		// If jest dies without running afterAll, do not leave n8n running.
 		process.on('exit', this.killOnExit);
 		await this.waitUntilReady();
+		this.ready = true;
+	}
+
+	/**
+	 * The process manager's restart (restartOnExit): a second after n8n exited on its own, again (up
+	 * to 5 tries) if it does not come up.
+	 */
+	private relaunchAfterExit(code: number | null): void {
+		const restart: SupervisedRestart = { at: Date.now(), code };
+		this.supervisedRestarts.push(restart);
+		signalGroup(this.child!.pid!, 'SIGKILL'); // its task runner, if left behind
+		this.relaunchError = undefined;
+		this.relaunching = (async () => {
+			for (let attempt = 1; ; attempt++) {
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+				try {
+					await this.launch();
+					restart.readyAt = Date.now();
+					return;
+				} catch (error) {
+					if (this.child?.pid) signalGroup(this.child.pid, 'SIGKILL');
+					await this.exited;
+					if (attempt >= 5 || this.stopping) {
+						this.relaunchError = error as Error;
+						return;
+					}
+				}
+			}
+		})().finally(() => {
+			this.relaunching = undefined;
+		});
 	}
 
 	private readonly killOnExit = (): void => {

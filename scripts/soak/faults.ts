@@ -1,19 +1,19 @@
 // Strikes each planned fault while its message's call is in n8n, and records when each was in force
-// (for the blame in tally.ts) and how long each restart took. A fault waits until the previous one of
-// its kind is over (a worker is killed again only once it is back). A worker kill and a webhook
-// processor restart may overlap (each restart is mostly n8n waiting: 10 s after a process that did
-// not exit cleanly, n8n/dist/crash-journal.js; one after the other, 1,000 messages took more than
-// half an hour); Redis is stopped only while both are up, and neither is touched while Redis is down.
-// (Letting Redis overlap them too was tried on 100 messages: once n8n stayed unable to answer for
-// minutes, most messages needed 9 to 11 attempts and a STOP was lost; once it went through; not
-// diagnosed.)
+// (for the blame in tally.ts) and how long each restart took. Process faults come one at a time: the
+// next strikes only once every n8n process is back and ready (the worker's readiness includes its
+// Redis connection) and a short recovery gap has passed. Struck back to back, with nothing to let the
+// system recover, they kept n8n down nearly all the time: Redis stopped every 3 s left n8n's clients
+// no time to reconnect, n8n exits after 10 s of that (n8n/dist/services/redis-client.service.js), and
+// 1,000 messages broke down (README, "Fault soak"). The cluster runs supervised, as operators run
+// queue mode: an n8n process that exits on its own is started again (N8nInstance restartOnExit).
 //   worker killed: SIGKILL to the worker's process group as soon as its log shows an execution
 //     running after the call reached n8n (mid-execution), then started again;
 //   webhook processor restarted: SIGTERM (n8n's own shutdown) just after the call reached it, then
 //     started again;
 //   Redis stopped: SIGTERM just after the call reached n8n, started again redisDownMs later (with
 //     persistence it reloads its append-only file; without, its queued jobs are gone);
-//   answer dropped: the fault proxy cuts the gateway's connection once n8n has answered.
+//   answer dropped: the fault proxy cuts the gateway's connection once n8n has answered (no wait:
+//     nothing needs to recover).
 import type { QueueCluster } from '../n8n-harness/queue/cluster';
 import type { FaultProxy } from './faultProxy';
 import type { Fault } from './plan';
@@ -25,7 +25,6 @@ const FORWARD_TIMEOUT_MS = 10_000;
 const RUNNING_TIMEOUT_MS = 5_000;
 
 type ProcessFault = Exclude<Fault, 'answer dropped'>;
-const PROCESS_FAULTS: ProcessFault[] = ['worker killed', 'webhook processor restarted', 'Redis stopped'];
 
 export interface WorkerKill {
 	messageId: string;
@@ -38,13 +37,16 @@ export class FaultInjector {
 	/** Restart durations (ms), by fault: from the stop to the process being ready again. */
 	readonly downtimes: Partial<Record<Fault, number[]>> = {};
 	readonly workerKills: WorkerKill[] = [];
-	private readonly lanes = new Map<ProcessFault, Promise<void>>();
+	/** The process faults assigned so far, one after the other, each with its recovery. */
+	private processFaults: Promise<void> = Promise.resolve();
 	private readonly workerLog: WorkerLog;
 
 	constructor(
 		private readonly cluster: QueueCluster,
 		private readonly proxy: FaultProxy,
 		private readonly redisDownMs: number,
+		/** The gap after a process fault's recovery before the next may strike. */
+		private readonly recoveryMs: number,
 	) {
 		this.workerLog = new WorkerLog(cluster.worker.logFile);
 	}
@@ -56,17 +58,16 @@ export class FaultInjector {
 			return;
 		}
 		const forwarded = this.proxy.forwarded(messageId);
-		this.lanes.set(fault, this.idle(fault).then(() => this.strike(fault, messageId, forwarded)));
+		this.processFaults = this.processFaults.then(() => this.strike(fault, messageId, forwarded));
 	}
 
 	/**
-	 * Resolves when this fault may strike (the faults it must not overlap are over), or with no fault
-	 * given when every fault assigned so far is over; rejects if one failed (a process that did not
-	 * start again ends the soak).
+	 * Resolves when this fault may strike (every process fault before it is over and recovered; a
+	 * dropped answer at once), or with no fault given when every fault assigned so far is; rejects if
+	 * one failed (a process that did not start again ends the soak).
 	 */
 	async idle(fault?: Fault): Promise<void> {
-		const waitFor = fault === undefined || fault === 'Redis stopped' ? PROCESS_FAULTS : fault === 'answer dropped' ? [] : [fault, 'Redis stopped' as const];
-		await Promise.all(waitFor.map((f) => this.lanes.get(f)));
+		if (fault !== 'answer dropped') await this.processFaults;
 	}
 
 	/** The windows, with the dropped answers the proxy recorded. */
@@ -94,9 +95,12 @@ export class FaultInjector {
 			await pause(this.redisDownMs);
 			await this.cluster.redis.resume();
 		}
+		// In force until n8n is whole again: its processes ready, the worker connected to Redis.
+		await this.cluster.whenHealthy();
 		const end = Date.now();
 		this.windows.push({ fault, messageId, start, end });
 		(this.downtimes[fault] ??= []).push(end - start);
+		await pause(this.recoveryMs);
 	}
 }
 

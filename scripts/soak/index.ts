@@ -10,9 +10,12 @@
 //
 //   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [--messages=1000] [--rate=2]
 //     [--burst=50] [--fault-share=0.2] [--redis=everysec|always|none] [--redis-down-ms=3000]
-//     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=5]
+//     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=5] [--recovery-ms=2000]
+//     [--faults=worker,webhook,redis,drop]
 // Prints the figures as JSON and writes them to build/soak/. A fault message is sent only once the
-// previous process fault is over, so the run takes about the sum of the restarts plus the sending.
+// previous process fault is over and n8n has recovered from it, so the run takes about the sum of
+// the restarts plus the sending. n8n runs supervised (a process that exits on its own is started
+// again), as operators run it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +43,7 @@ async function main() {
 		communityPackages: [await packRepo()],
 		redisPersistence: options.redis,
 		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: String(options.gracefulShutdownS) },
+		supervised: true,
 	});
 	const proxy = await FaultProxy.start(() => cluster.webhookProcessors[0].baseUrl);
 	try {
@@ -60,7 +64,7 @@ async function main() {
 		gateway.configure({ providerUrl: trigger.url, callbackTimeoutMs: options.callbackTimeoutMs });
 
 		const plan = planMessages(options);
-		const injector = new FaultInjector(cluster, proxy, options.redisDownMs);
+		const injector = new FaultInjector(cluster, proxy, options.redisDownMs, options.recoveryMs);
 		const sent: Array<Promise<MessageTrace>> = [];
 		const send = (message: PlannedMessage) => {
 			if (message.fault) injector.assign(message.fault, message.ID);
@@ -81,7 +85,7 @@ async function main() {
 				nextAt = Date.now() + 1000 / options.rate;
 				continue;
 			}
-			// A fault message waits until its fault may strike (faults.ts: which may overlap).
+			// A fault message waits until its fault may strike (faults.ts: one process fault at a time).
 			if (message.fault) await injector.idle(message.fault);
 			const wait = nextAt - Date.now();
 			if (wait > 0) await pause(wait);
@@ -93,7 +97,11 @@ async function main() {
 		const sendingMinutes = (Date.now() - sendingStarted) / 60_000;
 		const executions = await settledExecutions(api, workflow.id);
 		const rows = await dataTableRows<{ from: string }>(api, workflow.dataTables['SMS opt-outs']);
-		const figures = tally(traces, executions, injector.allWindows(), rows.map((r) => r.from));
+		// An n8n process that exited on its own was down from its exit until it was ready again.
+		const exits = cluster.processes.flatMap((p) =>
+			p.supervisedRestarts.map((r) => ({ fault: 'n8n exited on its own' as const, messageId: path.basename(p.logFile, '.log'), start: r.at, end: r.readyAt ?? Date.now() })),
+		);
+		const figures = tally(traces, executions, [...injector.allWindows(), ...exits], rows.map((r) => r.from));
 		const report = {
 			date: new Date(started).toISOString(),
 			n8n: path.basename(cluster.main.installation.n8nDir),
@@ -103,6 +111,10 @@ async function main() {
 			sendingMinutes: round(sendingMinutes),
 			downtimeMs: Object.fromEntries(Object.entries(injector.downtimes).map(([fault, ms]) => [fault, spread(ms)])),
 			workerKilledWhileRunning: `${injector.workerKills.filter((k) => k.running > 0).length} of ${injector.workerKills.length}`,
+			// n8n processes that exited on their own and the process manager started again.
+			exitedOnTheirOwn: Object.fromEntries(
+				cluster.processes.map((p) => [path.basename(p.logFile, '.log'), p.supervisedRestarts.map((r) => `code ${r.code} at ${new Date(r.at).toISOString()}`)]),
+			),
 			...figures,
 		};
 		const out = path.join(REPO_ROOT, 'build', 'soak', `soak-${report.date.replace(/[:.]/g, '-')}.json`);

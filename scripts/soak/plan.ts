@@ -33,6 +33,10 @@ export interface SoakOptions {
 	 * none (one run each, not diagnosed); at 1,000 messages both broke down (README, "Fault soak").
 	 */
 	gracefulShutdownS: number;
+	/** After a process fault, once n8n is ready again, how long before the next may strike, ms. */
+	recoveryMs: number;
+	/** The fault kinds struck, in turn (default all four); one kind alone isolates its effect. */
+	faults: Fault[];
 }
 
 export const DEFAULT_OPTIONS: SoakOptions = {
@@ -45,6 +49,8 @@ export const DEFAULT_OPTIONS: SoakOptions = {
 	redisDownMs: 3000,
 	callbackTimeoutMs: 10_000,
 	gracefulShutdownS: 5,
+	recoveryMs: 2000,
+	faults: FAULTS,
 };
 
 const FLAGS: Record<string, keyof SoakOptions> = {
@@ -57,6 +63,16 @@ const FLAGS: Record<string, keyof SoakOptions> = {
 	'redis-down-ms': 'redisDownMs',
 	'callback-timeout-ms': 'callbackTimeoutMs',
 	'graceful-shutdown-s': 'gracefulShutdownS',
+	'recovery-ms': 'recoveryMs',
+	faults: 'faults',
+};
+
+/** Short names for --faults=worker,webhook,redis,drop. */
+const FAULT_NAMES: Record<string, Fault> = {
+	worker: 'worker killed',
+	webhook: 'webhook processor restarted',
+	redis: 'Redis stopped',
+	drop: 'answer dropped',
 };
 
 /** `--messages=1000 --rate=2 --redis=none ...`; the older positional form `[messages] [timeScale]` still works. */
@@ -74,6 +90,12 @@ export function parseOptions(argv: string[]): SoakOptions {
 		if (key === 'redis') {
 			if (!['none', 'everysec', 'always'].includes(flag[2])) throw new Error(`--redis must be none, everysec or always, not ${flag[2]}`);
 			options.redis = flag[2] as RedisPersistence;
+		} else if (key === 'faults') {
+			options.faults = flag[2].split(',').map((name) => {
+				const fault = FAULT_NAMES[name];
+				if (!fault) throw new Error(`--faults takes ${Object.keys(FAULT_NAMES).join(', ')} (comma-separated), not ${name}`);
+				return fault;
+			});
 		} else {
 			options[key] = number(flag[1], flag[2]);
 		}
@@ -104,8 +126,9 @@ export interface PlannedMessage {
 	burst: boolean;
 }
 
-export function planMessages(options: Pick<SoakOptions, 'messages' | 'burst' | 'faultShare'>): PlannedMessage[] {
+export function planMessages(options: Pick<SoakOptions, 'messages' | 'burst' | 'faultShare'> & Partial<Pick<SoakOptions, 'faults'>>): PlannedMessage[] {
 	const { messages, burst } = options;
+	const kinds = options.faults ?? FAULTS;
 	const burstStart = Math.floor((messages - burst) / 2);
 	const outside = messages - burst;
 	const faults = Math.round(messages * options.faultShare);
@@ -118,7 +141,7 @@ export function planMessages(options: Pick<SoakOptions, 'messages' | 'burst' | '
 			// Evenly spread: the j-th message outside the burst meets a fault when the running share
 			// of faults crosses a whole number there.
 			const j = outsideIndex++;
-			if (Math.floor(((j + 1) * faults) / outside) > Math.floor((j * faults) / outside)) fault = FAULTS[faultNo++ % FAULTS.length];
+			if (Math.floor(((j + 1) * faults) / outside) > Math.floor((j * faults) / outside)) fault = kinds[faultNo++ % kinds.length];
 		}
 		return {
 			index,

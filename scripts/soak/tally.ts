@@ -11,7 +11,8 @@ import type { Fault, PlannedMessage } from './plan';
 
 /** A fault in force from start to end (ms since the epoch): a process down, or one answer dropped. */
 export interface FaultWindow {
-	fault: Fault;
+	/** A planned fault, or an n8n process that exited on its own (its process manager started it again). */
+	fault: Fault | 'n8n exited on its own';
 	/** The message the fault was planned for (for a dropped answer: the only one it touches). */
 	messageId: string;
 	start: number;

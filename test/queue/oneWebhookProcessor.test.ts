@@ -1,6 +1,7 @@
 // The end-to-end scenarios of test/e2e/ in queue mode (n8n 2.40.7): one PostgreSQL, one Redis, n8n
 // main with production webhooks off, one webhook processor (the switch and the gateway call it), one
-// worker (every execution runs there). One cluster for the whole file (about a minute to start).
+// worker (every execution runs there). One cluster for the whole file (about a minute to start), run
+// under a process manager as operators run it (an n8n process that exits on its own is started again).
 import fs from 'node:fs';
 import { describeExampleScenarios } from '../e2e/scenarios/examples';
 import { describeMessagingScenarios } from '../e2e/scenarios/messaging';
@@ -10,9 +11,10 @@ import { describeSimultaneousCopiesInOneProcess } from '../e2e/scenarios/simulta
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSwitchTriggerScenarios } from '../e2e/scenarios/switchTrigger';
 import { describeAnswerOnceQueued } from './answerOnceQueued';
+import { describeRedisAway } from './redisAway';
 import { useQueueCluster } from './withQueueCluster';
 
-const env = useQueueCluster({ webhookProcessors: 1 });
+const env = useQueueCluster({ webhookProcessors: 1, supervised: true });
 
 test('every n8n process of the cluster is up, and main has the package\'s nodes', async () => {
 	const names = await env.api.nodeTypeNames();
@@ -43,3 +45,6 @@ test('the SMS example\'s runs, opt-outs included, ran on the worker (where stati
 		runs.map((run) => ({ id: run.id, onWorker: true })),
 	);
 });
+
+// Last: it makes every n8n process exit and start again.
+describe('Redis away longer than n8n tolerates', () => describeRedisAway(env));

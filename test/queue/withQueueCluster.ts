@@ -9,7 +9,7 @@ export interface QueueEnv extends ScenarioEnv {
 	readonly cluster: QueueCluster;
 }
 
-export function useQueueCluster({ webhookProcessors = 1 } = {}): QueueEnv {
+export function useQueueCluster({ webhookProcessors = 1, supervised = false } = {}): QueueEnv {
 	const env = {
 		get n8n() {
 			return this.cluster.main;
@@ -21,7 +21,7 @@ export function useQueueCluster({ webhookProcessors = 1 } = {}): QueueEnv {
 	jest.setTimeout(E2E_TEST_TIMEOUT_MS);
 	beforeAll(async () => {
 		env.sandbox = await startSandbox({ timeScale: 0.01 });
-		env.cluster = await QueueCluster.start({ webhookProcessors, communityPackages: [await packRepo()] });
+		env.cluster = await QueueCluster.start({ webhookProcessors, supervised, communityPackages: [await packRepo()] });
 		env.api = new N8nApi(env.cluster.main);
 		await env.api.setupOwner(DEFAULT_OWNER);
 		await env.api.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);

@@ -31,6 +31,11 @@ export interface QueueClusterOptions {
 	redisPersistence?: RedisPersistence;
 	/** Keep the user folder and the server logs after stop (also with SOLSWITCH_E2E_KEEP=1). */
 	keep?: boolean;
+	/**
+	 * Run every n8n process under a process manager that starts it again when it exits on its own
+	 * (N8nInstance restartOnExit), as operators run queue mode: n8n exits when Redis stays away.
+	 */
+	supervised?: boolean;
 }
 
 export class QueueCluster {
@@ -77,7 +82,7 @@ export class QueueCluster {
 				installCommunityPackage(tarball, userFolder, { ...process.env, PATH: `${installation.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}` });
 			}
 			const process_ = (command: 'start' | 'webhook' | 'worker', logName: string, env: Record<string, string>) =>
-				N8nInstance.start({ userFolder, command, logName, keepUserFolder: true, env: { ...common, ...env } });
+				N8nInstance.start({ userFolder, command, logName, keepUserFolder: true, restartOnExit: options.supervised, env: { ...common, ...env } });
 			// n8n's 250+ migrations take most of a minute on Postgres here: they run once per n8n version,
 			// and later clusters load the migrated (empty: no owner, no workflow) database from a dump.
 			const template = path.join(CACHE_DIR, 'db-templates', `${path.basename(installation.n8nDir)}-postgres.sql`);
@@ -114,6 +119,32 @@ export class QueueCluster {
 		} catch (error) {
 			for (const s of started.reverse()) await s.stop({ keepUserFolder: true, keepFolder: true }).catch(() => undefined);
 			throw new Error(`queue-mode n8n did not start (user folder kept: ${userFolder}): ${(error as Error).message}`);
+		}
+	}
+
+	/** Every n8n process. */
+	get processes(): N8nInstance[] {
+		return [this.main, ...this.webhookProcessors, this.worker];
+	}
+
+	/**
+	 * Resolves once every n8n process runs (a process manager's restart over) and says it is ready;
+	 * the worker's readiness includes its Redis connection (n8n/dist/scaling/worker-server.js).
+	 */
+	async whenHealthy(timeoutMs = 120_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		await Promise.all(this.processes.map((p) => p.whenRunning()));
+		const probes = [
+			...[this.main, ...this.webhookProcessors].map((p) => `${p.baseUrl}/healthz/readiness`),
+			`http://127.0.0.1:${this.worker.env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`,
+		];
+		for (const probe of probes) {
+			for (;;) {
+				const ok = await fetch(probe).then((r) => r.ok, () => false);
+				if (ok) break;
+				if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms: ${probe}\n${this.logTails()}`);
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
 		}
 	}
 

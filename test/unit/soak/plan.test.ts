@@ -34,3 +34,14 @@ test('options: flags, the older positional form, and refusals', () => {
 	expect(() => parseOptions(['--speed=9'])).toThrow(/unknown option --speed/);
 	expect(() => parseOptions(['--messages=10', '--burst=20'])).toThrow(/burst/);
 });
+
+test('--faults picks the kinds struck, in turn (one kind alone isolates its effect); --recovery-ms the gap after each', () => {
+	const options = parseOptions(['--messages=100', '--burst=0', '--faults=redis,drop', '--recovery-ms=500']);
+	expect(options.faults).toEqual(['Redis stopped', 'answer dropped']);
+	expect(options.recoveryMs).toBe(500);
+	const faulted = planMessages(options).filter((m) => m.fault);
+	expect(faulted).toHaveLength(20);
+	expect(faulted.filter((m) => m.fault === 'Redis stopped')).toHaveLength(10);
+	expect(faulted.filter((m) => m.fault === 'answer dropped')).toHaveLength(10);
+	expect(() => parseOptions(['--faults=worker,flood'])).toThrow(/--faults takes worker, webhook, redis, drop/);
+});
