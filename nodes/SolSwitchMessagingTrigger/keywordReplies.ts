@@ -44,7 +44,7 @@ export const keywordRepliesProperty: INodeProperties = {
 					name: 'runWorkflow',
 					type: 'boolean',
 					default: false,
-					description: 'Whether the workflow also runs after the trigger has answered (the item carries answered and reply)',
+					description: 'Whether the workflow also runs (the item carries answered and reply). When the workflow gives the answer (Reply Mode), this reply goes out once that run has ended without error.',
 				},
 			],
 		},

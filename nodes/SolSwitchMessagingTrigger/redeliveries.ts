@@ -6,7 +6,8 @@
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { markUnsavedChanged, recallShared, rememberShared, rememberUntilSaved, startAnswering, waitForCopy } from '../shared/messaging/processReplyMemory';
-import { createReplyMemory, dedupKey, hasReplyMemory, sentReply, type RememberedReply } from '../shared/messaging/replies';
+import { createReplyMemory, dedupKey, hasReplyMemory, okReply, sentReply, type RememberedReply } from '../shared/messaging/replies';
+import { rewriteAnswer, type InterceptableResponse } from '../engine/trigger/rewriteAnswer';
 import type { DescriptionField } from '../engine/trigger/types';
 import type { CallbackType } from './callback';
 
@@ -23,12 +24,27 @@ export function answeredBefore(fn: IWebhookFunctions, key: string, now: number):
 }
 
 /**
- * Remembers an answer the trigger gives itself, written at once, before the execution it starts is
- * queued (reply modes where n8n waits for the workflow's answer). n8n saves the call's static data
- * right after (the noWebhookResponse path of n8n/dist/webhooks/webhook-helpers.js).
+ * An answer the trigger gives itself (a compliance keyword, a Keyword Replies entry) for a message
+ * that also runs the workflow, in the reply modes where n8n waits for the workflow's answer: written
+ * once the run has ended without error, in place of what n8n writes then (its empty answer, the last
+ * node's data, or a Reply to Message body on that branch), and remembered as it is written. If the
+ * run fails, n8n's error goes out as written and nothing is remembered: the gateway sends the message
+ * again and the run is tried again; if the queue-mode worker running it dies, nothing is written
+ * (n8n never settles that call) and the gateway sends it again too. So what the run records (the SMS
+ * example's opt-outs, in a Data Table) is not lost with the run, as it was when this answer went out
+ * before the run was queued: n8n does not run a job again whose worker died (maxStalledCount 0,
+ * n8n/dist/scaling/scaling.service.js). Where n8n writes after saving the call's static data, the
+ * answer is in this process's memory at once and in the database with its next save (as in
+ * rememberReplyWhenSent).
  */
-export function rememberAnswer(fn: IWebhookFunctions, key: string, now: number, body?: string) {
-	rememberShared(workflowIdOf(fn), fn.getWorkflowStaticData('global'), key, now, body);
+export function answerWhenRunEnds(fn: IWebhookFunctions, key: string, now: number, body?: string) {
+	const workflowId = workflowIdOf(fn);
+	const staticData = fn.getWorkflowStaticData('global');
+	rewriteAnswer(fn.getResponseObject() as unknown as InterceptableResponse, (written) => {
+		if (written.status >= 400) return undefined;
+		rememberShared(workflowId, staticData, key, now, body);
+		return { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(okReply(body)) };
+	});
 }
 
 /**

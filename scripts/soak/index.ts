@@ -101,7 +101,7 @@ async function main() {
 		const exits = cluster.processes.flatMap((p) =>
 			p.supervisedRestarts.map((r) => ({ fault: 'n8n exited on its own' as const, messageId: path.basename(p.logFile, '.log'), start: r.at, end: r.readyAt ?? Date.now() })),
 		);
-		const figures = tally(traces, executions, [...injector.allWindows(), ...exits], rows.map((r) => r.from));
+		const figures = tally(traces, executions, [...injector.allWindows(), ...exits], rows.map((r) => r.from), menuReply());
 		const report = {
 			date: new Date(started).toISOString(),
 			n8n: path.basename(cluster.main.installation.n8nDir),
@@ -177,7 +177,15 @@ function traceOf(message: PlannedMessage, delivery: Delivery, doneAt: number, fi
 	const starts = delivery.attempts.map((a) => Date.parse(a.at));
 	const failedAttempts = starts.slice(1).map((next, k) => ({ start: starts[k], end: next - firstWaitMs * 2 ** k }));
 	if (delivery.state !== 'delivered' && starts.length) failedAttempts.push({ start: starts[starts.length - 1], end: doneAt });
-	return { ...message, firstAttemptAt: starts[0] ?? doneAt, doneAt, attempts: starts.length, failedAttempts, state: delivery.state };
+	return { ...message, firstAttemptAt: starts[0] ?? doneAt, doneAt, attempts: starts.length, failedAttempts, state: delivery.state, replyBody: delivery.replyBody };
+}
+
+/** The reply only a run of the SMS example gives: its Reply with the Menu node's Body. */
+function menuReply(): string {
+	const example = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'sms-auto-reply.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: { Body?: string } }> };
+	const body = example.nodes.find((n) => n.name === 'Reply with the Menu')?.parameters.Body;
+	if (!body) throw new Error('examples/sms-auto-reply.json has no Reply with the Menu node with a Body');
+	return body;
 }
 
 function round(n: number): number {

@@ -28,6 +28,8 @@ export interface MessageTrace extends PlannedMessage {
 	/** Each attempt that got no OK, from its start to its end (error, timeout or an answer that was not OK). */
 	failedAttempts: Array<{ start: number; end: number }>;
 	state: string;
+	/** The reply Body the gateway got with its OK, if any. */
+	replyBody?: string;
 }
 
 export interface ExecutionSeen {
@@ -53,8 +55,17 @@ export interface SoakFigures {
 	gatewayNotDelivered: string[];
 	executions: number;
 	executionsByStatus: Record<string, number>;
-	/** Messages with at least one successful execution: all of them, or the soak failed. */
+	/**
+	 * Messages the workflow saw: at least one successful execution, or the reply only a run of the
+	 * workflow gives (its Reply to Message) reached the gateway: all of them, or the soak failed.
+	 */
 	messagesSeen: number;
+	/**
+	 * Of those, the ones with no successful execution whose run still sent its reply: the worker was
+	 * killed after the run's Reply to Message (its last node) had answered, before n8n recorded the
+	 * end (the execution stays "running").
+	 */
+	seenOnlyByTheirReply: string[];
 	lost: string[];
 	actedOnTwice: number;
 	doublesByCause: Record<string, number>;
@@ -84,7 +95,12 @@ export function faultsMet(message: MessageTrace, windows: FaultWindow[]): string
 	return [...met].sort();
 }
 
-export function tally(messages: MessageTrace[], executions: ExecutionSeen[], windows: FaultWindow[], optOutNumbers: string[]): SoakFigures {
+/**
+ * `workflowReply`: the reply Body only a run of the workflow gives (the SMS example's Reply to
+ * Message); a message the gateway got it for was seen by the workflow even if no execution of it
+ * ended in success.
+ */
+export function tally(messages: MessageTrace[], executions: ExecutionSeen[], windows: FaultWindow[], optOutNumbers: string[], workflowReply?: string): SoakFigures {
 	const runs = new Map<string, { runs: number; succeeded: number }>();
 	const byStatus: Record<string, number> = {};
 	for (const execution of executions) {
@@ -110,6 +126,8 @@ export function tally(messages: MessageTrace[], executions: ExecutionSeen[], win
 		});
 	const doublesByCause: Record<string, number> = {};
 	for (const d of doubles) doublesByCause[d.causes] = (doublesByCause[d.causes] ?? 0) + 1;
+	const succeeded = (m: MessageTrace) => (runs.get(m.ID)?.succeeded ?? 0) > 0;
+	const repliedByRun = (m: MessageTrace) => workflowReply !== undefined && m.replyBody === workflowReply;
 	const stops = messages.filter((m) => m.Body === 'STOP');
 	const kept = new Set(optOutNumbers);
 	return {
@@ -120,8 +138,9 @@ export function tally(messages: MessageTrace[], executions: ExecutionSeen[], win
 		gatewayNotDelivered: messages.filter((m) => m.state !== 'delivered').map((m) => `${m.ID} (${m.state})`),
 		executions: executions.length,
 		executionsByStatus: byStatus,
-		messagesSeen: messages.filter((m) => (runs.get(m.ID)?.succeeded ?? 0) > 0).length,
-		lost: messages.filter((m) => !runs.get(m.ID)?.succeeded).map((m) => `${m.ID} (${m.Body}${m.fault ? `, ${m.fault}` : ''})`),
+		messagesSeen: messages.filter((m) => succeeded(m) || repliedByRun(m)).length,
+		seenOnlyByTheirReply: messages.filter((m) => !succeeded(m) && repliedByRun(m)).map((m) => `${m.ID} (${m.Body}${m.fault ? `, ${m.fault}` : ''})`),
+		lost: messages.filter((m) => !succeeded(m) && !repliedByRun(m)).map((m) => `${m.ID} (${m.Body}${m.fault ? `, ${m.fault}` : ''}, ${m.attempts} attempts)`),
 		actedOnTwice: doubles.length,
 		doublesByCause,
 		doubles,

@@ -13,7 +13,7 @@ import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordRepl
 import { okReply } from '../../shared/messaging/replies';
 import type { CallbackType } from '../callback';
 import { downloadMedia } from '../media';
-import { answerOfCopyInFlight, answeredBefore, redeliveryKey, rememberAnswer, rememberAnswerWhenQueued, rememberReplyWhenSent } from '../redeliveries';
+import { answerOfCopyInFlight, answeredBefore, answerWhenRunEnds, redeliveryKey, rememberAnswerWhenQueued, rememberReplyWhenSent } from '../redeliveries';
 
 type ComplianceTextName = keyof typeof DEFAULT_COMPLIANCE_TEXTS;
 
@@ -53,9 +53,11 @@ function answerWhenQueued(fn: IWebhookFunctions, { output, key, now }: { output:
 
 /**
  * A reply the trigger gives itself (a compliance keyword, a Keyword Replies entry): checked against
- * the reply rule, and the workflow run after it only when asked. With no run, or in reply mode
- * Immediately, written as described above; in the modes where the workflow answers, n8n waits for
- * the workflow's answer, so the trigger writes this one itself, at once, before the run is queued.
+ * the reply rule, and the workflow run after it only when asked. With no run, written at once; in
+ * reply mode Immediately, once the run is queued (above); in the modes where the workflow answers,
+ * once the run has ended without error (redeliveries.ts answerWhenRunEnds), so that a run lost with
+ * its worker or failed is run again when the gateway sends the message again: a STOP's opt-out is
+ * recorded before the STOP is acknowledged.
  */
 function answerByTrigger(
 	fn: IWebhookFunctions,
@@ -71,9 +73,8 @@ function answerByTrigger(
 	// not remembered: no static data written, no database write for those answers.
 	if (!runWorkflow) return answerOk(fn, text);
 	if (replyMode === 'onReceived') return answerWhenQueued(fn, call, text);
-	answerOk(fn, text);
-	rememberAnswer(fn, key, now, text);
-	return { noWebhookResponse: true, workflowData: [[output]] };
+	answerWhenRunEnds(fn, key, now, text);
+	return { workflowData: [[output]] };
 }
 
 export async function handleCallback(fn: IWebhookFunctions, { kind, item, receivedAt }: ReceivedEvent): Promise<IWebhookResponseData> {

@@ -179,13 +179,30 @@ describe('Messaging Trigger: compliance keywords', () => {
 		expect((await gateway.injectMo({ From: '15145550123', To: '55555', Body: 'INFO' }).done).replyBody).toBe('Pizza Co. / Pizza Cie');
 	});
 
-	it('STOP is answered at once and the workflow still runs to record the opt-out', async () => {
+	it('STOP is answered with the trigger\'s text once the run that records the opt-out has ended (whatever the workflow wrote)', async () => {
 		const t = await serve({ ...all, replyMode: 'responseNode' }, { then: [reply('ignored: already answered')] });
 		const delivery = await gatewayOf(env.sandbox).injectMo({ From: '15145550123', To: '55555', Body: 'ArrÊt' }).done;
 		expect(delivery.replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.arretText);
 		expect(t.executions).toHaveLength(1);
 		expect(t.executions[0][0].json).toMatchObject({ keyword: 'ARRET', optOut: true, answered: true, compliance: { keyword: 'ARRET', kind: 'stop', language: 'fr' } });
 		expect(t.runs[0].data.resultData.error).toBeUndefined();
+	});
+
+	it('a STOP whose run fails is not acknowledged: the gateway sends it again and the run is tried again (reply modes where the workflow answers)', async () => {
+		// A run lost with its queue-mode worker is the same case: n8n writes nothing, the gateway retries.
+		const t = await serve({ ...all, replyMode: 'responseNode' }, { then: [reply('={{ "x".repeat(137) }}')] });
+		gatewayOf(env.sandbox).configure({ retries: 1 });
+		const delivery = await gatewayOf(env.sandbox).injectMo({ From: '15145550123', To: '55555', Body: 'STOP', ID: 'stop-fails' }).done;
+		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual(Array(2).fill([500, { message: 'Error in workflow' }]));
+		expect(delivery.state).toBe('failed');
+		expect(t.executions).toHaveLength(2);
+	});
+
+	it('a STOP in reply mode When Last Node Finishes gets the trigger\'s text, not the last node\'s data', async () => {
+		const t = await serve({ ...all, replyMode: 'lastNode' }, { then: [reply('={{ "not this" }}')] });
+		const delivery = await gatewayOf(env.sandbox).injectMo({ From: '15145550123', To: '55555', Body: 'stop', ID: 'stop-last' }).done;
+		expect(delivery.replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.stopText);
+		expect(t.executions).toHaveLength(1);
 	});
 
 	it('a redelivered STOP gets the same answer without recording the opt-out twice', async () => {

@@ -57,7 +57,7 @@ test('lost, doubles with their causes, and opt-outs', () => {
 	];
 	const figures = tally(messages, executions, windows, [trace(0).From]);
 	expect(figures.messagesSeen).toBe(6);
-	expect(figures.lost).toEqual(['soak-7 (hello)']); // an execution that failed did not act
+	expect(figures.lost).toEqual(['soak-7 (hello, 1 attempts)']); // an execution that failed did not act
 	expect(figures.actedOnTwice).toBe(3); // soak-1 crashed once and succeeded once: acted on once
 	expect(figures.doublesByCause).toEqual({ "worker killed (another's)": 1, 'answer dropped (its own)': 1, 'none (burst)': 1 });
 	expect(figures.doubles.find((d) => d.ID === 'soak-4')).toMatchObject({ succeeded: 2, attempts: 2 });
@@ -65,4 +65,21 @@ test('lost, doubles with their causes, and opt-outs', () => {
 	expect(figures.faultsPlanned).toEqual({ 'worker killed': 1, 'answer dropped': 1 });
 	expect(figures.messagesMeetingAFault).toBe(3); // 1, 2 and 4
 	expect(figures).toMatchObject({ optOutsSent: 2, optOutsKept: 1, optOutRows: 1 });
+});
+
+test('a message whose run sent the reply only the workflow gives was seen, even with no execution ended in success (worker killed after its last node)', () => {
+	const menu = 'Thanks! Text HOURS, PRICE or ORDER.';
+	const messages = [trace(1, { fault: 'worker killed', replyBody: menu }), trace(2, { replyBody: 'We are open Monday to Friday' }), trace(3)];
+	const executions = [
+		{ messageId: 'soak-1', status: 'running' },
+		{ messageId: 'soak-2', status: 'running' },
+		{ messageId: 'soak-3', status: 'success' },
+	];
+	const figures = tally(messages, executions, windows, [], menu);
+	expect(figures.messagesSeen).toBe(2);
+	expect(figures.seenOnlyByTheirReply).toEqual(['soak-1 (hello, worker killed)']);
+	// Another reply (the trigger's own) proves no run: soak-2 is lost.
+	expect(figures.lost).toEqual(['soak-2 (hello, 1 attempts)']);
+	// Without the workflow's reply named, only successful executions count.
+	expect(tally(messages, executions, windows, []).lost).toHaveLength(2);
 });
