@@ -5,7 +5,7 @@
  * notices, webhook description, dispatch and the README's events table are generated from it.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import type { EventSpec, TriggerSpec } from '../engine/trigger/types';
+import type { DescriptionField, EventSpec, TriggerSpec } from '../engine/trigger/types';
 import { checkSharedSecret } from './callbackSecrets';
 import { packetApiKeyField } from './secretFields';
 import { handleDigitValidation } from './handlers/digitValidation';
@@ -109,7 +109,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		handle: handleNotification,
 		response: { by: 'node' },
 		portal: { where: 'API management > SIP POST notification options' },
-		answer: '`{"Status":"OK"}` at once, whatever the workflow does',
+		answer: '`{"Status":"OK"}` at once, whatever the workflow does (n8n 2.40: once the run is queued)',
 		gives: 'one item per notification with the fields as sent; `Event` is `Incoming`, `Outgoing`, `Connected` or `Disconnected`',
 	},
 	{
@@ -126,7 +126,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 			where: 'switch settings > monitoring notification URL',
 			also: 'Then enable extensions with SolSwitch > Extension > Toggle Monitoring.',
 		},
-		answer: '`{"Status":"OK"}` at once',
+		answer: '`{"Status":"OK"}` at once (n8n 2.40: once the run is queued)',
 		gives: 'the same fields; `Event` is `Incoming`, `Connected` or `Disconnected`, `DestinationNumber` the monitored extension',
 	},
 	{
@@ -142,7 +142,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 			where: 'API management > SIP packet POST settings',
 			also: "Copy the key set there into the Packet API Key of this node's SolSwitch Callbacks API credential.",
 		},
-		answer: 'the plain text `SUCCESS`',
+		answer: 'the plain text `SUCCESS` (n8n 2.40: once the run is queued; the switch repeats the POST until it gets it)',
 		gives:
 			'`FromIP`, `InviteTo`, `RawPacket`, `PacketHash`, `AttemptNumber`, `HashValid`, and `Invite` (the INVITE parsed: `method`, `requestUri`, `sipVersion`, `headers`, `body`); never the APIKey',
 		properties: sipPacketFields,
@@ -163,6 +163,23 @@ export const SWITCH_EVENTS: EventSpec[] = [
 	},
 ];
 
+/**
+ * The description's responseData: the last node's first item for a Digit Validation answered by the
+ * last node; empty otherwise, so that n8n answers a notification or a SIP Packet POST with the
+ * webhookResponse the trigger hands it (n8n/dist/webhooks/webhook-on-received-response-extractor.js),
+ * which n8n 2.40 writes once the run is queued (webhook-helpers.js shouldDeferOnReceivedResponse).
+ */
+const RESPONSE_DATA_FIELD: DescriptionField = {
+	template: '={{$parameter["event"] === "digit-validation" && $parameter["answerFrom"] === "lastNode" ? "firstEntryJson" : ""}}',
+	resolve: (p) => (p.event === 'digit-validation' && p.answerFrom === 'lastNode' ? 'firstEntryJson' : ''),
+};
+
+/** SUCCESS goes out as text/plain, as the trigger wrote it before n8n did (express would say text/html). */
+const RESPONSE_HEADERS_FIELD: DescriptionField = {
+	template: '={{ $parameter["event"] === "sip-packet" ? { "entries": [ { "name": "content-type", "value": "text/plain; charset=utf-8" } ] } : {} }}',
+	resolve: (p) => (p.event === 'sip-packet' ? { entries: [{ name: 'content-type', value: 'text/plain; charset=utf-8' }] } : {}),
+};
+
 export const SWITCH_TRIGGER: TriggerSpec = {
 	caller: 'the switch portal',
 	events: SWITCH_EVENTS,
@@ -177,6 +194,6 @@ export const SWITCH_TRIGGER: TriggerSpec = {
 	malformedStatus: 400,
 	sentenceReasons: false,
 	acknowledge,
-	webhook: { responseData: 'firstEntryJson', responseContentType: 'text/plain', responsePropertyParameter: 'answerField' },
+	webhook: { responseData: RESPONSE_DATA_FIELD, responseHeaders: RESPONSE_HEADERS_FIELD, responseContentType: 'text/plain', responsePropertyParameter: 'answerField' },
 	secretNotice: 'With a Shared Secret in the credential, add ?secret=<the secret> to the URL you paste.',
 };

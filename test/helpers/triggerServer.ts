@@ -75,6 +75,8 @@ function expressLike(res: ServerResponse): ExpressLike {
 		return r;
 	};
 	r.send = (body: unknown) => {
+		// express: a string goes out as HTML unless a content type was set before.
+		if (typeof body === 'string' && !res.getHeader('content-type')) res.setHeader('content-type', 'text/html; charset=utf-8');
 		res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 		return r;
 	};
@@ -299,6 +301,13 @@ export class TriggerServer {
 			return;
 		}
 		if (result.workflowData) this.started.push({ path: url.pathname, items: result.workflowData[0] });
+		// n8n sets the description's responseHeaders once the node has run (webhook-helpers.js evaluateResponseHeaders).
+		if (webhookDescription.responseHeaders !== undefined && !res.headersSent) {
+			const headers = workflow.expression.getSimpleParameterValue(trigger, webhookDescription.responseHeaders as string, 'internal', {}) as {
+				entries?: Array<{ name: string; value: string }>;
+			};
+			for (const entry of headers?.entries ?? []) res.setHeader(entry.name, entry.value);
+		}
 		const after = this.setup.then ?? [];
 		const replyMode = this.resolve(workflow, trigger, webhookDescription.responseMode);
 		if (result.noWebhookResponse) {

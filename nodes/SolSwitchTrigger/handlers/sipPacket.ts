@@ -4,7 +4,7 @@
  * growing AttemptNumber, until it gets it.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { replyRefusal, replyText } from '../../engine/trigger/replies';
+import { replyRefusal } from '../../engine/trigger/replies';
 import { constantTimeEqual, md5Hex } from '../../engine/trigger/secrets';
 import type { ReceivedEvent } from '../../engine/trigger/types';
 import { parseSipRequest } from '../../shared/network/sipMessage';
@@ -29,13 +29,15 @@ export async function handleSipPacket(fn: IWebhookFunctions, { fields }: Receive
 		replyRefusal(res, 422, 'PacketHash is not the MD5 of RawPacket: the packet was altered in transit');
 		return { noWebhookResponse: true };
 	}
-	replyText(res, 200, SIP_PACKET_ANSWER);
 	// The key authenticated the switch; it has no place in the workflow's data.
 	const sent = { ...fields };
 	delete sent.APIKey;
 	const invite = parseSipRequest(rawPacket);
+	// SUCCESS handed to n8n, which n8n 2.40 writes (as text/plain: the description's responseHeaders)
+	// once the run is queued: in queue mode a packet whose run could not be queued gets an HTTP error,
+	// and the switch sends it again with the next AttemptNumber. n8n 1.x writes it just before queuing.
 	return {
-		noWebhookResponse: true,
+		webhookResponse: SIP_PACKET_ANSWER,
 		workflowData: [[{ json: { ...sent, HashValid: hashValid, Invite: (invite ?? null) as IDataObject | null } }]],
 	};
 }

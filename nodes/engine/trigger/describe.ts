@@ -68,6 +68,7 @@ export function webhookDescription(trigger: TriggerSpec): IWebhookDescription {
 		};
 	}
 	if (typeof webhook.responseData !== 'string') fields.responseData = webhook.responseData;
+	if (webhook.responseHeaders) fields.responseHeaders = webhook.responseHeaders;
 	if (webhook.responsePropertyParameter) fields.responsePropertyName = parameterField(webhook.responsePropertyParameter);
 
 	return {
@@ -77,6 +78,7 @@ export function webhookDescription(trigger: TriggerSpec): IWebhookDescription {
 		responseMode: fields.responseMode?.template ?? constants.responseMode,
 		responseData: fields.responseData?.template ?? (webhook.responseData as string),
 		...(fields.responsePropertyName ? { responsePropertyName: fields.responsePropertyName.template } : {}),
+		...(fields.responseHeaders ? { responseHeaders: fields.responseHeaders.template } : {}),
 		...(webhook.responseContentType ? { responseContentType: webhook.responseContentType } : {}),
 		[WEBHOOK_RESOLVERS]: fields,
 	};

@@ -94,10 +94,12 @@ export interface TriggerSpec {
 	/** Written when a selected kind's request is not selected: acknowledged, nothing starts. */
 	acknowledge: (fn: IWebhookFunctions) => IWebhookResponseData;
 	/**
-	 * How n8n writes an answer the workflow gives (webhook description). responseData is a constant,
-	 * or a field read from the node's parameters (see describe.ts DescriptionField).
+	 * How n8n writes an answer (webhook description). responseData is a constant, or a field read
+	 * from the node's parameters (see describe.ts DescriptionField); responseHeaders, headers n8n
+	 * sets on the answer (its `{ entries: [{ name, value }] }` shape), e.g. the content type of an
+	 * answer the trigger hands n8n as webhookResponse.
 	 */
-	webhook: { responseData: string | DescriptionField; responseContentType?: string; responsePropertyParameter?: string };
+	webhook: { responseData: string | DescriptionField; responseHeaders?: DescriptionField; responseContentType?: string; responsePropertyParameter?: string };
 	/** A sentence on the key or secret, added to every notice. */
 	secretNotice: string;
 }

@@ -4,7 +4,7 @@
 // the Fallback Option when the workflow fails), a SIP Packet POST gets SUCCESS (after a corrupted
 // attempt is refused), and call notifications start workflows. Run by test/e2e/switchTrigger.test.ts
 // (one n8n process) and test/queue/ (queue mode).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
 import { nodeJson } from '../../../scripts/n8n-harness';
@@ -169,6 +169,14 @@ export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
 		);
 		const delivery = await control('/sip-packet', { url, apiKey: PACKET_KEY, to: '5145550100' });
 		expect(delivery.attempts.map((a: any) => [a.status, a.answer])).toEqual([[200, 'SUCCESS']]);
+		// n8n writes the SUCCESS the trigger hands it, as text/plain (the description's responseHeaders).
+		const rawPacket = 'INVITE sip:5145550100@switch SIP/2.0\r\n\r\n';
+		const direct = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ APIKey: PACKET_KEY, RawPacket: rawPacket, PacketHash: createHash('md5').update(rawPacket).digest('hex'), AttemptNumber: 1 }),
+		});
+		expect([direct.status, direct.headers.get('content-type'), await direct.text()]).toEqual([200, 'text/plain; charset=utf-8', 'SUCCESS']);
 		const refused = await control('/sip-packet', { url, apiKey: 'not-the-key', maxAttempts: 1 });
 		expect(refused.attempts.map((a: any) => a.status)).toEqual([401]);
 	});

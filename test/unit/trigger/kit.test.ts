@@ -11,14 +11,15 @@ import { eventsTable } from '../../../scripts/readme/eventsTable';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 
 describe('webhook descriptions', () => {
-	it('SolSwitch Trigger: a path per event kind, the Digit Validation answered as Answer From says, the others by the node', () => {
+	it('SolSwitch Trigger: a path per event kind, the Digit Validation answered as Answer From says, the others by the node (handed to n8n: SUCCESS as text/plain)', () => {
 		expect(allNodeTypes.solSwitchTrigger.description.webhooks).toEqual([
 			{
 				name: 'default',
 				httpMethod: 'POST',
 				path: '={{$parameter["event"]}}',
 				responseMode: '={{$parameter["event"] === "digit-validation" ? $parameter["answerFrom"] : "onReceived"}}',
-				responseData: 'firstEntryJson',
+				responseData: '={{$parameter["event"] === "digit-validation" && $parameter["answerFrom"] === "lastNode" ? "firstEntryJson" : ""}}',
+				responseHeaders: '={{ $parameter["event"] === "sip-packet" ? { "entries": [ { "name": "content-type", "value": "text/plain; charset=utf-8" } ] } : {} }}',
 				responsePropertyName: '={{$parameter["answerField"]}}',
 				responseContentType: 'text/plain',
 				[WEBHOOK_RESOLVERS]: expect.any(Object),
