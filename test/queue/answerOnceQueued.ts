@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { createGatewayCredential, executionsAfterQuiet, messageIds, publishMessagingWorkflow } from '../e2e/scenarios/redelivery';
 import { post } from '../e2e/scenarios/simultaneousCopies';
+import { switchTriggerNode } from '../e2e/scenarios/switchTrigger';
 import type { QueueEnv } from './withQueueCluster';
 
 const REDIS_DOWN_MS = 3000;
@@ -49,16 +50,7 @@ export function describeAnswerOnceQueued(env: QueueEnv) {
 		const workflow = await env.api.createWorkflow({
 			name: 'Queue SIP packet',
 			nodes: [
-				{
-					id: randomUUID(),
-					name: 'SolSwitch Trigger',
-					type: 'n8n-nodes-solswitch.solSwitchTrigger',
-					typeVersion: 2,
-					position: [0, 0],
-					webhookId,
-					parameters: { event: 'sip-packet', hashMismatch: 'reject' },
-					credentials: { solSwitchCallbacksApi: { id: credential.id, name: credential.name } },
-				},
+				switchTriggerNode(webhookId, { event: 'sip-packet', hashMismatch: 'reject' }, { credentials: { solSwitchCallbacksApi: { id: credential.id, name: credential.name } } }),
 			],
 			connections: {},
 		});

@@ -14,22 +14,24 @@ import { sandboxCallback } from '../../helpers/sandbox';
 
 const PACKET_KEY = 'e2e-packet-key-51d2';
 
-export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
-	type Node = Record<string, unknown> & { name: string };
+type Node = Record<string, unknown> & { name: string };
 
-	/** The trigger as the editor adds it today (version 2: secrets in the SolSwitch Callbacks API credential). */
-	function trigger(webhookId: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node {
-		return {
-			id: randomUUID(),
-			name: 'SolSwitch Trigger',
-			type: 'n8n-nodes-solswitch.solSwitchTrigger',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId,
-			parameters,
-			...extra,
-		};
-	}
+/** The trigger as the editor adds it today (version 2: secrets in the SolSwitch Callbacks API credential). */
+export function switchTriggerNode(webhookId: string, parameters: Record<string, unknown>, extra: Partial<Node> = {}): Node {
+	return {
+		id: randomUUID(),
+		name: 'SolSwitch Trigger',
+		type: 'n8n-nodes-solswitch.solSwitchTrigger',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId,
+		parameters,
+		...extra,
+	};
+}
+
+export function describeSwitchTriggerScenarios(env: ScenarioEnv) {
+	const trigger = switchTriggerNode;
 
 	function setOption(expression: string): Node {
 		return {
