@@ -61,6 +61,9 @@ type RawExecution = ExecutionSummary & { data: string };
 /** Execution states after which nothing more will happen without outside help. */
 const SETTLED = new Set(['success', 'error', 'canceled', 'crashed', 'waiting']);
 
+/** Every execution status of n8n 2.40 and 1.123 (n8n-workflow ExecutionStatusList). */
+const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'];
+
 export class N8nApi {
 	private cookie = '';
 
@@ -206,13 +209,18 @@ export class N8nApi {
 	 * data. n8n answers at most 100 per call (parse-range-query.middleware.js), so this pages with lastId.
 	 */
 	async executionSummaries(workflowId: string): Promise<ExecutionSummary[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const all: ExecutionSummary[] = [];
+		// Every status named: without a status filter n8n puts its new and running executions on top of
+		// every page, and orders the others by start time, so paging by lastId repeated those and could
+		// skip others (n8n/dist/executions/executions.controller.js getMany, findLatestCurrentAndCompleted;
+		// a 1,000-message soak listed 1,532 executions of 1,143). Filtered by status, pages go by ID.
+		const filter = encodeURIComponent(JSON.stringify({ workflowId, status: EXECUTION_STATUSES }));
+		const byId = new Map<string, ExecutionSummary>();
+		let lastId = '';
 		for (;;) {
-			const lastId = all.length ? `&lastId=${all[all.length - 1].id}` : '';
 			const page = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100${lastId}`);
-			all.push(...page.results);
-			if (page.results.length < 100) return all;
+			for (const summary of page.results) byId.set(String(summary.id), summary);
+			if (page.results.length < 100) return [...byId.values()];
+			lastId = `&lastId=${Math.min(...page.results.map((r) => Number(r.id)))}`;
 		}
 	}
 
