@@ -5,7 +5,7 @@
  * (the memory this n8n process shares among its calls); this file is the only caller in the trigger.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { markUnsavedChanged, recallShared, rememberShared, rememberUntilSaved, startAnswering, waitForCopy } from '../shared/messaging/processReplyMemory';
+import { claimAnswering, markUnsavedChanged, recallShared, rememberShared, rememberUntilSaved, waitForCopy } from '../shared/messaging/processReplyMemory';
 import { createReplyMemory, dedupKey, hasReplyMemory, okReply, sentReply, type RememberedReply } from '../shared/messaging/replies';
 import { rewriteAnswer, type InterceptableResponse } from '../engine/trigger/rewriteAnswer';
 import type { DescriptionField } from '../engine/trigger/types';
@@ -75,16 +75,19 @@ interface EndableResponse {
  */
 export async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, now: number): Promise<RememberedReply | 'retryLater' | undefined> {
 	const workflowId = workflowIdOf(fn);
-	const copy = await waitForCopy(workflowId, key, now);
-	if (copy === 'answered' || copy === 'late') {
-		const earlier = answeredBefore(fn, key, now);
-		if (earlier) return earlier;
-		if (copy === 'late') return 'retryLater';
-		// The first answered an error: another waiting copy may have taken over meanwhile.
-		return await answerOfCopyInFlight(fn, key, now);
+	// Checked and claimed in one synchronous step (claimAnswering), so copies arriving together
+	// cannot both find none.
+	const claim = claimAnswering(workflowId, key, now);
+	if ('done' in claim) {
+		whenWritten(fn.getResponseObject() as unknown as EndableResponse, claim.done);
+		return undefined;
 	}
-	whenWritten(fn.getResponseObject() as unknown as EndableResponse, startAnswering(workflowId, key, now).done);
-	return undefined;
+	const outcome = await waitForCopy(claim.copy);
+	const earlier = answeredBefore(fn, key, now);
+	if (earlier) return earlier;
+	if (outcome === 'late') return 'retryLater';
+	// The first answered an error: another waiting copy may have taken over meanwhile.
+	return await answerOfCopyInFlight(fn, key, now);
 }
 
 /** Calls `then` once the response's bytes are written (or its connection closed), once. */

@@ -86,17 +86,23 @@ export const COPY_WAIT_MS = 5000;
  */
 export const COPY_ABANDONED_MS = 60_000;
 
-interface Answering {
+export interface Answering {
 	pending: Promise<void>;
 	since: number;
 }
 
 /**
- * Notes that this process is answering a callback (taking over from a copy still open, if any);
- * `done` is to be called once its answer is written (or failed).
+ * Claims the answering of a callback in this process, or returns the copy already answering it.
+ * Synchronous on purpose: two copies arriving in the same instant are handled by interleaved calls,
+ * and a check with an await before the claim let both find no copy and both run the workflow (seen
+ * in queue mode: 1 of 10 pairs). A copy open longer than COPY_ABANDONED_MS is taken over (n8n never
+ * settles a call whose worker was killed). `done` is to be called once the answer is written (or
+ * failed).
  */
-export function startAnswering(workflowId: string, key: string, now: number): { done: () => void } {
+export function claimAnswering(workflowId: string, key: string, now: number): { done: () => void } | { copy: Answering } {
 	const { answering } = repliesOf(workflowId);
+	const open = answering.get(key);
+	if (open && now - open.since <= COPY_ABANDONED_MS) return { copy: open };
 	let done = () => {};
 	const entry: Answering = {
 		since: now,
@@ -111,15 +117,8 @@ export function startAnswering(workflowId: string, key: string, now: number): { 
 	return { done };
 }
 
-/**
- * When a copy of this callback is being answered in this process: 'answered' once its answer is
- * written (or failed), 'late' if that takes more than COPY_WAIT_MS, 'abandoned' (at once) if it has
- * been open longer than COPY_ABANDONED_MS. Undefined when none is.
- */
-export async function waitForCopy(workflowId: string, key: string, now: number): Promise<'answered' | 'late' | 'abandoned' | undefined> {
-	const copy = repliesOf(workflowId).answering.get(key);
-	if (!copy) return undefined;
-	if (now - copy.since > COPY_ABANDONED_MS) return 'abandoned';
+/** Waits for a copy's answer to be written (or failed): 'answered', or 'late' after COPY_WAIT_MS. */
+export async function waitForCopy(copy: Answering): Promise<'answered' | 'late'> {
 	return await Promise.race([copy.pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
 }
 

@@ -109,6 +109,20 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		expect(copyAnswer).toEqual({ at: 1000, body: 'once' });
 	});
 
+	it('two copies whose checks interleave (handled in the same instant): one claims the answering, the other waits for it', async () => {
+		const n8n = n8nModel();
+		const [first, copy] = [n8n.call(), n8n.call()];
+		const outcomes: unknown[] = [];
+		// Both started before either continues: a check with an await before the claim let both run.
+		const both = Promise.all([answerOfCopyInFlight(first.fn, 'message:T', 1000), answerOfCopyInFlight(copy.fn, 'message:T', 1000)].map((p) => p.then((a) => outcomes.push(a))));
+		for (let i = 0; i < 10; i++) await Promise.resolve();
+		expect(outcomes).toEqual([undefined]);
+		rememberReplyWhenSent(first.fn, 'message:T', 1000);
+		first.res.end(reply('only once'));
+		await both;
+		expect(outcomes).toEqual([undefined, { at: 1000, body: 'only once' }]);
+	});
+
 	it('when the first copy fails (n8n answers an error), the waiting copy runs, and a third copy waits for it', async () => {
 		const n8n = n8nModel();
 		const first = n8n.call();
