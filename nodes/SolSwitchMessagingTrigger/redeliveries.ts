@@ -90,15 +90,26 @@ export async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, n
 	return await answerOfCopyInFlight(fn, key, now);
 }
 
-/** Calls `then` once the response's bytes are written (or its connection closed), once. */
-function whenWritten(res: EndableResponse, then: () => void) {
+/**
+ * Calls `listener` with the status and the body chunk as the answer's bytes pass through res.end
+ * (whoever writes them: the trigger, n8n, or n8n's error), just before or just after they are
+ * written, once.
+ */
+function onEnd(res: EndableResponse, when: 'before' | 'after', listener: (statusCode: number, chunk: unknown) => void) {
 	const end = res.end;
 	res.end = function (this: unknown, ...args: unknown[]) {
 		res.end = end;
+		const chunk = typeof args[0] === 'function' ? undefined : args[0];
+		if (when === 'before') listener(res.statusCode, chunk);
 		const result = end.apply(this, args);
-		then();
+		if (when === 'after') listener(res.statusCode, chunk);
 		return result;
 	};
+}
+
+/** Calls `then` once the response's bytes are written (or its connection closed). */
+function whenWritten(res: EndableResponse, then: () => void) {
+	onEnd(res, 'after', then);
 	res.once?.('close', then);
 }
 
@@ -115,14 +126,10 @@ function whenWritten(res: EndableResponse, then: () => void) {
 export function rememberReplyWhenSent(fn: IWebhookFunctions, key: string, now: number) {
 	const workflowId = workflowIdOf(fn);
 	const staticData = fn.getWorkflowStaticData('global');
-	const res = fn.getResponseObject() as unknown as EndableResponse;
-	const end = res.end;
-	res.end = function (this: unknown, ...args: unknown[]) {
-		res.end = end;
-		const reply = typeof args[0] === 'function' ? undefined : sentReply(res.statusCode, args[0]);
+	onEnd(fn.getResponseObject() as unknown as EndableResponse, 'before', (statusCode, chunk) => {
+		const reply = sentReply(statusCode, chunk);
 		if (reply) rememberShared(workflowId, staticData, key, now, reply.body);
-		return end.apply(this, args);
-	};
+	});
 }
 
 /** At publication: whether the memory exists in the workflow's static data (checkExists). */

@@ -15,33 +15,38 @@ import type { QueueEnv } from './withQueueCluster';
 const REDIS_DOWN_MS = 3000;
 const PACKET_KEY = 'queue-packet-key-7c1e';
 
+/** Sends while Redis is stopped for REDIS_DOWN_MS; the first answer, when it came, and when Redis was back. */
+async function sentWhileRedisDown<T>(env: QueueEnv, send: () => Promise<T>): Promise<{ answer: T; answeredAt: number; redisBackAt: number }> {
+	await env.cluster.redis.pause();
+	let answeredAt = 0;
+	const first = send().then((answer) => {
+		answeredAt = Date.now();
+		return answer;
+	});
+	await new Promise((resolve) => setTimeout(resolve, REDIS_DOWN_MS));
+	const redisBackAt = Date.now();
+	await env.cluster.redis.resume();
+	const answer = await first;
+	return { answer, answeredAt, redisBackAt };
+}
+
 export function describeAnswerOnceQueued(env: QueueEnv) {
 	it('a message arriving while Redis is down is not acknowledged until it is queued, and runs once', async () => {
 		const credentialId = await createGatewayCredential(env);
 		const { id, url } = await publishMessagingWorkflow(env, 'onReceived', credentialId);
 		const message = { Type: 'Message', ID: `R-${randomUUID()}`, From: '15145550132', To: '55555', Body: 'while redis is down', Key: DEFAULT_INBOUND_KEY };
 
-		await env.cluster.redis.pause();
-		const redisBackAt = { at: Infinity };
-		let answeredAt = 0;
-		const first = post(url, message).then((answer) => {
-			answeredAt = Date.now();
-			return answer;
-		});
-		await new Promise((resolve) => setTimeout(resolve, REDIS_DOWN_MS));
-		redisBackAt.at = Date.now();
-		await env.cluster.redis.resume();
-		const answer = await first;
+		const { answer, answeredAt, redisBackAt } = await sentWhileRedisDown(env, () => post(url, message));
 
 		// An OK only once Redis was back; anything else is an error the gateway retries.
-		if (answer.status === 200 && answer.json?.Status === 'OK') expect(answeredAt).toBeGreaterThanOrEqual(redisBackAt.at);
+		if (answer.status === 200 && answer.json?.Status === 'OK') expect(answeredAt).toBeGreaterThanOrEqual(redisBackAt);
 		else {
 			expect(answer.status).toBeGreaterThanOrEqual(500);
 			// The gateway's retry, once Redis is back.
 			expect(await post(url, message)).toEqual({ status: 200, json: { Status: 'OK' } });
 		}
 		expect(messageIds(await executionsAfterQuiet(env, id, 1, 3000))).toEqual([message.ID]);
-		process.stderr.write(`\nmessage sent while Redis was down: first answer HTTP ${answer.status} ${JSON.stringify(answer.json)}, ${answeredAt - redisBackAt.at} ms after Redis was back\n`);
+		process.stderr.write(`\nmessage sent while Redis was down: first answer HTTP ${answer.status} ${JSON.stringify(answer.json)}, ${answeredAt - redisBackAt} ms after Redis was back\n`);
 	});
 
 	it('a SIP Packet POST arriving while Redis is down gets SUCCESS (text/plain) only once its run is queued, and runs once', async () => {
@@ -63,16 +68,7 @@ export function describeAnswerOnceQueued(env: QueueEnv) {
 			return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 		};
 
-		await env.cluster.redis.pause();
-		let answeredAt = 0;
-		const first = postPacket(1).then((answer) => {
-			answeredAt = Date.now();
-			return answer;
-		});
-		await new Promise((resolve) => setTimeout(resolve, REDIS_DOWN_MS));
-		const redisBackAt = Date.now();
-		await env.cluster.redis.resume();
-		const answer = await first;
+		const { answer, answeredAt, redisBackAt } = await sentWhileRedisDown(env, () => postPacket(1));
 
 		const success = { status: 200, contentType: 'text/plain; charset=utf-8', text: 'SUCCESS' };
 		if (answer.text === 'SUCCESS') {

@@ -150,7 +150,7 @@ export class QueueCluster {
 
 	/** The last lines of every n8n process's log, for a failing test. */
 	logTails(lines = 20): string {
-		return [this.main, ...this.webhookProcessors, this.worker].map((p) => `--- ${path.basename(p.logFile)} ---\n${p.logTail(lines)}`).join('\n');
+		return this.processes.map((p) => `--- ${path.basename(p.logFile)} ---\n${p.logTail(lines)}`).join('\n');
 	}
 
 	async stop(): Promise<void> {

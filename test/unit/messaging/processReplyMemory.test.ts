@@ -48,7 +48,14 @@ function n8nModel() {
 		data.global[REPLIES_KEY][key] = { at };
 		database = JSON.stringify(data);
 	};
-	return { workflowId, call, stored, savedElsewhere };
+	/** A call that answers `key` (no copy before it) and remembers its reply as written, as the trigger does in reply mode Using Reply to Message Node. */
+	async function answeringCall(key: string, at: number) {
+		const answering = call();
+		expect(await answerOfCopyInFlight(answering.fn, key, at)).toBeUndefined();
+		rememberReplyWhenSent(answering.fn, key, at);
+		return answering;
+	}
+	return { workflowId, call, answeringCall, stored, savedElsewhere };
 }
 
 const reply = (body: string) => Buffer.from(JSON.stringify({ Status: 'OK', Body: body }));
@@ -96,9 +103,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 
 	it('a copy arriving while the first is being answered waits, and gets the same answer without an execution', async () => {
 		const n8n = n8nModel();
-		const first = n8n.call();
-		expect(await answerOfCopyInFlight(first.fn, 'message:C', 1000)).toBeUndefined();
-		rememberReplyWhenSent(first.fn, 'message:C', 1000);
+		const first = await n8n.answeringCall('message:C', 1000);
 		const copy = n8n.call();
 		let copyAnswer: unknown = 'waiting';
 		const waiting = answerOfCopyInFlight(copy.fn, 'message:C', 1000).then((a) => (copyAnswer = a));
@@ -125,9 +130,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 
 	it('when the first copy fails (n8n answers an error), the waiting copy runs, and a third copy waits for it', async () => {
 		const n8n = n8nModel();
-		const first = n8n.call();
-		await answerOfCopyInFlight(first.fn, 'message:F', 1000);
-		rememberReplyWhenSent(first.fn, 'message:F', 1000);
+		const first = await n8n.answeringCall('message:F', 1000);
 		const second = n8n.call();
 		const secondWaits = answerOfCopyInFlight(second.fn, 'message:F', 1000);
 		first.res.statusCode = 500;
@@ -142,9 +145,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 
 	it('a first copy with no answer after COPY_WAIT_MS: the copy is told to come again later (no second run); after COPY_ABANDONED_MS a copy runs', async () => {
 		const n8n = n8nModel();
-		const first = n8n.call();
-		await answerOfCopyInFlight(first.fn, 'message:S', 1000);
-		rememberReplyWhenSent(first.fn, 'message:S', 1000);
+		const first = await n8n.answeringCall('message:S', 1000);
 		const second = n8n.call();
 		let secondAnswer: unknown = 'waiting';
 		const secondWaits = answerOfCopyInFlight(second.fn, 'message:S', 3000).then((a) => (secondAnswer = a));
