@@ -1,7 +1,7 @@
 // Messages whose replies the workflow computes at the same time (reply mode "Using Reply to Message
 // Node"): each webhook call loads the workflow's static data when it arrives and saves it, whole,
 // when its reply goes out. The calls of one n8n process share one memory object
-// (nodes/shared/messaging/processReplyMemory.ts), so whichever save comes last holds every reply:
+// (nodes/shared/messaging/replyMemory.ts), so whichever save comes last holds every reply:
 // with one process receiving the calls, none may run twice. With two webhook processors, each
 // process's last save lacks the other's replies (they loaded the static data before either saved),
 // so a redelivery reaching the other processor can run again: counted and reported. N different

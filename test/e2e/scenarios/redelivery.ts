@@ -93,12 +93,12 @@ export function messageIds(executions: Execution[], triggerName = 'SMS In'): str
 /**
  * Where the replies computed by the workflow are remembered. Reply to Message's, in reply mode "Using
  * Reply to Message Node", everywhere: the trigger keeps it as n8n writes it, just before n8n saves the
- * webhook call's static data (nodes/shared/messaging/replies.ts). The last node's, in mode "When Last
+ * webhook call's static data (nodes/shared/messaging/replyMemory.ts). The last node's, in mode "When Last
  * Node Finishes": n8n writes it after that save, so
  * - 'saved' in one n8n process, where Reply to Message also writes it in the execution's static data,
  *   saved when the execution ends;
  * - 'inProcess' with one webhook processor: the trigger keeps it in the memory that process shares
- *   among its calls (processReplyMemory.ts), and every redelivery reaches that process; it reaches
+ *   among its calls (ReplyMemory), and every redelivery reaches that process; it reaches
  *   the database only with a later save from that process;
  * - 'no' with two webhook processors: a redelivery reaching the other one runs again (README).
  * The STOP the trigger answers itself is remembered wherever the workflow's replies are (in the modes

@@ -45,7 +45,7 @@ export function describeSimultaneousCopies(env: ScenarioEnv, processorUrls: () =
 /**
  * Two copies of a message in the same instant at ONE n8n process (the gateway retrying while the
  * first copy's workflow still runs): the second waits for the first's answer and gets it, with no
- * second execution (nodes/SolSwitchMessagingTrigger/redeliveries.ts answerOfCopyInFlight).
+ * second execution (nodes/shared/messaging/replyMemory.ts ReplyMemory.claim).
  */
 export function describeSimultaneousCopiesInOneProcess(env: ScenarioEnv) {
 	describe.each(['onReceived', 'responseNode'] as ReplyMode[])('reply mode %s', (replyMode) => {
