@@ -18,7 +18,7 @@ export const computedReply = (text: string) => `Got ${text}`;
  * A published workflow: Messaging Trigger ("SMS In") in `replyMode`, then Reply to Message ("Reply",
  * answering `replyBody`) except in mode Immediately. Returns its id and its trigger's URL.
  */
-export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string, replyBody = '={{ "Got " + $json.text }}') {
+export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string, replyBody = '={{ "Got " + $json.text }}', triggerOptions: Record<string, unknown> = {}) {
 	const webhookId = randomUUID();
 	const trigger = {
 		id: randomUUID(),
@@ -27,7 +27,7 @@ export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: Repl
 		typeVersion: 1,
 		position: [0, 0],
 		webhookId,
-		parameters: { events: ['sms', 'mms', 'report'], replyMode, compliance: true, options: {} },
+		parameters: { events: ['sms', 'mms', 'report'], replyMode, compliance: true, options: triggerOptions },
 		credentials: { solSwitchMessagingApi: { id: credentialId, name: 'Gateway' } },
 	};
 	const reply = {
