@@ -9,6 +9,7 @@ import { afterAnswerWritten, answerWhenQueued as handToN8nWhenQueued, beforeAnsw
 import { replyJson } from '../engine/trigger/replies';
 import { RETRY_LATER, okReply, sentReply } from '../shared/messaging/callbackFormat';
 import type { Claim, ReplyMemory } from '../shared/messaging/replyMemory';
+import type { ReplyModeRule } from '../shared/messaging/replyModes';
 
 /** One callback being answered: its item, its dedup key and arrival, and the memory (none when Acknowledge Redeliveries is off). */
 export interface AnsweringCall {
@@ -83,12 +84,20 @@ export function answerWhenRunEnds(fn: IWebhookFunctions, call: AnsweringCall, bo
  * remembered as n8n writes it, from this process or from a worker through Redis: a Reply to Message
  * Buffer before n8n's save (N4), so in that save; the last node's JSON after it, so in this
  * process's memory at once and in the database with the next save from this process. An answer that
- * is not {"Status":"OK"} with HTTP 200 is not remembered.
+ * is not {"Status":"OK"} with HTTP 200 is not remembered. With `noReply: 'answerOk'`, a run that ends
+ * without error and without a reply (n8n's empty HTTP 200, which the gateway would retry) is answered
+ * {"Status":"OK"}, and that is remembered.
  */
-export function answerByWorkflow(fn: IWebhookFunctions, call: AnsweringCall): IWebhookResponseData {
+export function answerByWorkflow(fn: IWebhookFunctions, call: AnsweringCall, noReply: ReplyModeRule['runEndsWithoutReply']): IWebhookResponseData {
 	const { memory, key, now, output } = call;
+	const res = responseOf(fn);
+	if (noReply === 'answerOk') {
+		rewriteAnswerAsWritten(res, (written) =>
+			written.status < 400 && written.body === '' ? { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(okReply()) } : undefined,
+		);
+	}
 	if (memory) {
-		beforeAnswerWritten(responseOf(fn), (status, chunk) => {
+		beforeAnswerWritten(res, (status, chunk) => {
 			const reply = sentReply(status, chunk);
 			if (reply) memory.remember(key, now, reply.body);
 		});

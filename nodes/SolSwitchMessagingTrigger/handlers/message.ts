@@ -5,7 +5,8 @@
  *   2. the item (an MMS's media downloaded into it when asked);
  *   3. the trigger's own answer, if any (a compliance keyword, a Keyword Replies entry): written at
  *      once when it starts nothing, else as the reply mode says for the trigger's answers;
- *   4. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow.
+ *   4. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
+ *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
  * when each is remembered, answers.ts.
  */
@@ -97,5 +98,5 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		item.answered = true;
 		return answerWhenQueued(call);
 	}
-	return answerByWorkflow(fn, call);
+	return answerByWorkflow(fn, call, rule.runEndsWithoutReply);
 }

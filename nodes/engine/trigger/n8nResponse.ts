@@ -116,6 +116,7 @@ function watch(res: AnswerResponse): Watch {
 	res.end = function (this: unknown, ...args: unknown[]) {
 		res.end = originalEnd;
 		if (originalWrite) res.write = originalWrite;
+		else delete res.write;
 		watches.delete(res);
 		const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
 		let out: unknown;

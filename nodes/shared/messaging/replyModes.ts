@@ -40,6 +40,14 @@ export interface ReplyModeRule {
 	 * N7); `nothing` when the workflow does not answer.
 	 */
 	workflowReply: 'nothing' | 'asWritten' | 'asWrittenAndByReplyNode';
+	/**
+	 * A run that ends without error and without a reply (n8n then writes an empty HTTP 200, which the
+	 * gateway counts as a failure and retries, running the workflow again each time): `answerOk`
+	 * answers {"Status":"OK"} instead, and remembers it (a workflow that drops a message it already
+	 * handled, or a report it does not answer); `asWritten` leaves n8n's answer (the last node's data
+	 * is the answer, as the user built it).
+	 */
+	runEndsWithoutReply: 'answerOk' | 'asWritten';
 }
 
 /**
@@ -49,9 +57,9 @@ export interface ReplyModeRule {
  * is harmless and costs no database write.
  */
 export const REPLY_MODES: Record<ReplyMode, ReplyModeRule> = {
-	onReceived: { plainMessage: 'trigger', triggerAnswer: 'whenQueued', workflowReply: 'nothing' },
-	responseNode: { plainMessage: 'workflow', triggerAnswer: 'whenRunEnds', workflowReply: 'asWritten' },
-	lastNode: { plainMessage: 'workflow', triggerAnswer: 'whenRunEnds', workflowReply: 'asWrittenAndByReplyNode' },
+	onReceived: { plainMessage: 'trigger', triggerAnswer: 'whenQueued', workflowReply: 'nothing', runEndsWithoutReply: 'asWritten' },
+	responseNode: { plainMessage: 'workflow', triggerAnswer: 'whenRunEnds', workflowReply: 'asWritten', runEndsWithoutReply: 'answerOk' },
+	lastNode: { plainMessage: 'workflow', triggerAnswer: 'whenRunEnds', workflowReply: 'asWrittenAndByReplyNode', runEndsWithoutReply: 'asWritten' },
 };
 
 /** The reply mode in a trigger's parameters (its default, Immediately, when unset or unknown). */

@@ -57,15 +57,31 @@ export async function createGatewayCredential(env: ScenarioEnv): Promise<string>
 	return credential.id;
 }
 
+/** Statuses an execution ends in (n8n's own; "waiting" is where a run waits for a resume). */
+const FINAL = new Set(['success', 'error', 'canceled', 'crashed', 'waiting']);
+
 /**
- * Every execution of the workflow once things are quiet: at least `expected` settled, then a grace
- * period in which a stray second execution (the failure this suite looks for) would show up.
+ * Every execution of the workflow once the list has settled: at least `expected` ended, every one
+ * listed ended, and the same list read three times in a row. Called after the last request's answer
+ * arrived: n8n 2.40 records an execution before it writes the answer (reply mode Immediately: once
+ * queued; the workflow's answer comes from the run), so a stray second execution (the failure these
+ * tests look for) is already listed; n8n 1.x writes mode Immediately's answer just before queuing,
+ * which the repeated reads cover. No fixed wait.
  */
-export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string, expected: number, graceMs = 1500): Promise<Execution[]> {
+export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string, expected: number): Promise<Execution[]> {
 	await env.api.waitForExecutions(workflowId, expected);
-	await new Promise((resolve) => setTimeout(resolve, graceMs));
-	const all = await env.api.executionSummaries(workflowId);
-	return await env.api.waitForExecutions(workflowId, all.length);
+	const deadline = Date.now() + 60_000;
+	let same = 0;
+	let previous = '';
+	for (;;) {
+		const all = await env.api.executionSummaries(workflowId);
+		const seen = all.map((e) => `${e.id}:${e.status}`).sort().join(',');
+		same = seen === previous && all.every((e) => FINAL.has(e.status)) ? same + 1 : 0;
+		previous = seen;
+		if (same >= 2) return await env.api.waitForExecutions(workflowId, all.length);
+		if (Date.now() > deadline) throw new Error(`the executions of workflow ${workflowId} did not settle: ${seen}`);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 }
 
 /**

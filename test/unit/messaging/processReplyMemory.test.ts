@@ -20,7 +20,7 @@ async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, at: numb
 	return undefined;
 }
 /** Reply modes where the workflow answers: the trigger remembers the reply as n8n writes it. */
-const rememberReplyWhenSent = (fn: IWebhookFunctions, key: string, now: number) => answerByWorkflow(fn, { output: { json: {} }, key, now, memory: ReplyMemory.of(fn) });
+const rememberReplyWhenSent = (fn: IWebhookFunctions, key: string, now: number) => answerByWorkflow(fn, { output: { json: {} }, key, now, memory: ReplyMemory.of(fn) }, 'asWritten');
 const answeredBefore = (fn: IWebhookFunctions, key: string, now: number) => ReplyMemory.of(fn).recall(key, now);
 
 const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
@@ -204,8 +204,8 @@ describe('the Messaging Trigger with a copy in flight', () => {
 			writeHead(status: number) {
 				this.statusCode = status;
 			},
-			end(text: string) {
-				written.push({ status: this.statusCode, body: text });
+			end(text?: unknown) {
+				written.push({ status: this.statusCode, body: text === undefined ? '' : Buffer.isBuffer(text) ? text.toString('utf8') : String(text) });
 			},
 		};
 		const staticData = {};
@@ -221,6 +221,22 @@ describe('the Messaging Trigger with a copy in flight', () => {
 	}
 	const event = (id: string) =>
 		({ kind: { value: 'sms' }, item: { type: 'sms', id, from: '1', to: '2', text: 'pizza', keyword: 'PIZZA' }, receivedAt: new Date(5000) }) as unknown as ReceivedEvent;
+
+	it("mode Using Reply to Message Node: a run that ends without error and without a reply (n8n's empty 200) is answered OK, remembered; n8n's error is not", async () => {
+		const workflowId = `processReplyMemory-${++workflowCount}`;
+		const call = webhookCall(workflowId);
+		expect((await handleCallback(call.fn, event('N1'))).workflowData).toBeDefined();
+		call.fn.getResponseObject().end(); // n8n: responseCallback(null, { data: undefined }) after the run
+		expect(call.written).toEqual([{ status: 200, body: '{"Status":"OK"}' }]);
+		expect(ReplyMemory.of(call.fn).recall('message:N1', 6000)).toEqual({ at: 5000 });
+		const failing = webhookCall(workflowId);
+		await handleCallback(failing.fn, event('N2'));
+		const res = failing.fn.getResponseObject();
+		res.statusCode = 500;
+		res.end('{"message":"Error in workflow"}');
+		expect(failing.written).toEqual([{ status: 500, body: '{"message":"Error in workflow"}' }]);
+		expect(ReplyMemory.of(failing.fn).recall('message:N2', 6000)).toBeUndefined();
+	});
 
 	it('answers HTTP 503 with Status RETRY (the gateway keeps the message and retries) while the first copy takes longer than COPY_WAIT_MS', async () => {
 		const workflowId = `processReplyMemory-${++workflowCount}`;

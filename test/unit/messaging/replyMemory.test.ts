@@ -16,7 +16,7 @@ let recallCount = 0;
 const recall = (staticData: IDataObject, key: string, now: number) =>
 	ReplyMemory.of({ getWorkflow: () => ({ id: `replyMemory-recall-${++recallCount}` }), getWorkflowStaticData: () => staticData }).recall(key, now);
 /** Reply modes where the workflow answers: the trigger remembers the reply as n8n writes it. */
-const rememberReplyWhenSent = (fn: IWebhookFunctions, key: string, now: number) => answerByWorkflow(fn, { output: { json: {} }, key, now, memory: ReplyMemory.of(fn) });
+const rememberReplyWhenSent = (fn: IWebhookFunctions, key: string, now: number) => answerByWorkflow(fn, { output: { json: {} }, key, now, memory: ReplyMemory.of(fn) }, 'asWritten');
 
 const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 const workflowOn = (staticData: IDataObject) => new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
