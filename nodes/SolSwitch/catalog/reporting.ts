@@ -8,7 +8,8 @@ import type { SwitchLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { shapeAgentStats } from '../shapers/agentStats';
 import { RECORDING_FIELDS, shapeCallRecording } from '../shapers/callRecording';
-import { CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '../shapers/cdrExport';
+import { CDR_CSV, CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '../shapers/cdrExport';
+import { CSV_FILE_OPTIONS } from '../../engine/export/options';
 import { shapeLiveQueueStats } from '../shapers/liveQueueStats';
 import { LIVE_STATS_PART_FIELD, shapeLiveStats } from '../shapers/liveStats';
 import { MCM_OUTPUT_OPTION, shapeMultichannelExport } from '../shapers/multichannelExport';
@@ -103,7 +104,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		name: 'CDR Export',
 		label: 'Export Call Records',
 		action: 'Export call records for a date range',
-		description: 'One item per call leg with its CallID (or one per call), for a day, a range, or a long range split by day',
+		description: 'One item per call leg with its CallID (or one per call, or one CSV file of the legs), for a day, a range, or a long range split by day',
 		path: 'cdrexport',
 		attributes: [
 			bound('DateStart', 'Start of the range (inclusive)'),
@@ -111,7 +112,8 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 			customer(),
 		],
 		split: { from: 'DateStart', to: 'DateEnd', daysOption: 'splitDays' },
-		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION],
+		csv: CDR_CSV,
+		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, ...CSV_FILE_OPTIONS],
 		response: { kind: 'custom', shape: shapeCdrExport, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,

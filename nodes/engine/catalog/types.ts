@@ -170,6 +170,31 @@ export interface RangeSplit {
 	merge?: (answers: unknown[]) => unknown;
 }
 
+/**
+ * A report that can be written straight to one CSV file (engine/export): its date range (the
+ * operation's `split` bounds) asked in windows, each answer turned into rows and let go. Chosen by an
+ * Options setting; the items output stays the default.
+ */
+export interface CsvExportSpec {
+	/** The Options setting and the value of it that chooses the file. */
+	option: string;
+	value: string;
+	/** The file's columns, in order: the header, the same whatever the data holds. */
+	columns: readonly string[];
+	/** Records in one answer, for the size bound of a window. */
+	size: (answer: unknown) => number;
+	/**
+	 * Visits the records of one answer in order: the row (values by column), a key unique in the
+	 * export (a record sent again by a later window is written once), its group (a call, counted
+	 * once) and the last time (ms on the interface's clock) it can be matched by a window.
+	 */
+	rows: (answer: unknown, visit: (row: IDataObject, key: string, group: string, untilMs: number) => void) => void;
+	/** Start of the file name: `cdr` gives cdr-2026-03-10.csv. */
+	fileName: string;
+	/** Names of the counts in the output item: records (legs) and groups (calls). */
+	counts: { records: string; groups: string };
+}
+
 /** An operation that does not call the interface (e.g. answering a waiting webhook). */
 export type LocalRunner = (body: IDataObject, ctx: ShapeContext) => Promise<INodeExecutionData[]>;
 
@@ -225,6 +250,8 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	path: string;
 	local?: undefined;
 	split?: RangeSplit;
+	/** Also offered as one CSV file made in windows of the `split` range (needs `split`). */
+	csv?: CsvExportSpec;
 	/** Key scope this function needs, for the README and error hints. */
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
@@ -248,6 +275,7 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	// None of the request settings apply.
 	path?: undefined;
 	split?: undefined;
+	csv?: undefined;
 	scope?: undefined;
 	deprecatedBy?: undefined;
 	bulk?: undefined;
