@@ -61,7 +61,8 @@ const CALLERS = [
 	['Acme Corp', '5145550199'],
 	['Jean Dupuis', '4385550142'],
 	['WIRELESS CALLER', '5145550177'],
-	['Northwind', '6135550123'],
+	// A comma and quotes, as caller names may hold: a CSV of the legs must quote them.
+	['Northwind, "The North" Inc.', '6135550123'],
 	['', '8005550100'],
 ] as const;
 const ROUTE_EXTENSION = '1';
