@@ -209,4 +209,4 @@ test('at 10,000 legs, the CSV File output is byte for byte what items + Convert 
 	// Some caller names hold a comma and quotes: both writers quoted them the same way.
 	expect(fromFile.toString('utf8')).toContain('"Northwind, ""The North"" Inc."');
 	expect(fromFile.toString('utf8').split('\n')).toHaveLength(10001);
-});
+}, 180000);
