@@ -117,7 +117,7 @@ export async function runOperation(
 			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 			itemIndex,
 		});
-	if (op.csv && op.split && options[op.csv.option] === op.csv.value) {
+	if (op.csv && options[op.csv.option] === op.csv.value) {
 		return [await exportRangeToCsv(fn, op, body, options, listing.limit, itemIndex, send)];
 	}
 	const parts = rangeParts(op, body, options);
@@ -142,13 +142,22 @@ export async function runOperation(
 async function exportRangeToCsv(
 	fn: IExecuteFunctions,
 	op: RequestOperation,
-	body: IDataObject,
+	requestBody: IDataObject,
 	options: IDataObject,
 	limit: number,
 	itemIndex: number,
 	send: (body: IDataObject) => ReturnType<typeof solswitchRequest>,
 ): Promise<INodeExecutionData> {
-	const { from: fromName, to: toName } = op.split!;
+	const spec = op.csv!;
+	const { from: fromName, to: toName, day: dayName } = spec.range;
+	const body = { ...requestBody };
+	// One day alone (or the function's default, today) is the range from that day to that day.
+	if (dayName && body[fromName] === undefined && body[toName] === undefined) {
+		const day = typeof body[dayName] === 'string' ? body[dayName] : String(inTimeZone(new Date(), fn.getTimezone())).slice(0, 10);
+		body[fromName] = day;
+		body[toName] = day;
+	}
+	if (dayName) delete body[dayName];
 	const from = body[fromName];
 	const to = body[toName];
 	if (typeof from !== 'string' || typeof to !== 'string' || boundMs(from, false) === undefined || boundMs(to, true) === undefined) {
@@ -157,14 +166,16 @@ async function exportRangeToCsv(
 	if (boundMs(to, true)! < boundMs(from, false)!) {
 		throw new NodeOperationError(fn.getNode(), `${toName} (${to}) is before ${fromName} (${from})`, { itemIndex });
 	}
+	const settings = csvFileSettings(options);
 	return await exportCsvFile(fn, {
-		spec: op.csv!,
+		spec,
 		from,
 		to,
 		fromName,
 		toName,
 		send: async (window) => await send({ ...body, [fromName]: window.from, [toName]: window.to }),
-		...csvFileSettings(options),
+		binaryProperty: settings.binaryProperty,
+		windows: { ...settings.windows, ...spec.windows },
 		limit,
 	});
 }

@@ -6,7 +6,7 @@
 import { customer } from '../../shared/catalog/attributes';
 import type { SwitchLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { shapeAgentStats } from '../shapers/agentStats';
+import { AGENT_CSV, AGENT_OUTPUT_OPTION, shapeAgentStats } from '../shapers/agentStats';
 import { RECORDING_FIELDS, shapeCallRecording } from '../shapers/callRecording';
 import { CDR_CSV, CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '../shapers/cdrExport';
 import { CSV_FILE_OPTIONS } from '../../engine/export/options';
@@ -82,6 +82,8 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 				message: 'Give either Date, or DateStart with DateEnd, not both',
 			},
 		],
+		csv: AGENT_CSV,
+		options: [AGENT_OUTPUT_OPTION, ...CSV_FILE_OPTIONS],
 		response: { kind: 'custom', shape: shapeAgentStats, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,

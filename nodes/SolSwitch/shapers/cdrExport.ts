@@ -73,6 +73,7 @@ function visitLegs(response: unknown, visit: (row: IDataObject, key: string, gro
 export const CDR_CSV: CsvExportSpec = {
 	option: 'cdrOutput',
 	value: 'csvFile',
+	range: { from: 'DateStart', to: 'DateEnd' },
 	columns: CDR_COLUMNS,
 	size: legCount,
 	rows: visitLegs,

@@ -171,14 +171,21 @@ export interface RangeSplit {
 }
 
 /**
- * A report that can be written straight to one CSV file (engine/export): its date range (the
- * operation's `split` bounds) asked in windows, each answer turned into rows and let go. Chosen by an
- * Options setting; the items output stays the default.
+ * A report that can be written straight to one CSV file (engine/export): its date range asked in
+ * windows, each answer turned into rows and let go. Chosen by an Options setting; the items output
+ * stays the default.
  */
 export interface CsvExportSpec {
 	/** The Options setting and the value of it that chooses the file. */
 	option: string;
 	value: string;
+	/**
+	 * Attributes holding the range's bounds (inclusive), and, where the function also takes one day
+	 * alone (Agent Stats' Date, default today), that attribute: a file of that day is asked as a range.
+	 */
+	range: { from: string; to: string; day?: string };
+	/** How the range is cut (default: an hour to start, at most a day; see engine/export/windows.ts). */
+	windows?: { startSeconds: number; maxSeconds: number; unitSeconds: number };
 	/** The file's columns, in order: the header, the same whatever the data holds. */
 	columns: readonly string[];
 	/** Records in one answer, for the size bound of a window. */
@@ -193,6 +200,11 @@ export interface CsvExportSpec {
 	fileName: string;
 	/** Names of the counts in the output item: records (legs) and groups (calls). */
 	counts: { records: string; groups: string };
+	/**
+	 * How long after its record's time a group is remembered, so that it is counted once (default an
+	 * hour: a call's legs come close together; Infinity for a few groups seen every day, as agents).
+	 */
+	groupMemoryMs?: number;
 }
 
 /** An operation that does not call the interface (e.g. answering a waiting webhook). */
@@ -250,7 +262,7 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	path: string;
 	local?: undefined;
 	split?: RangeSplit;
-	/** Also offered as one CSV file made in windows of the `split` range (needs `split`). */
+	/** Also offered as one CSV file made in windows of its date range. */
 	csv?: CsvExportSpec;
 	/** Key scope this function needs, for the README and error hints. */
 	scope?: 'global' | 'any';

@@ -11,7 +11,7 @@ import { ByteStream } from './byteStream';
 import { CSV_BOM, CSV_ROW_SEPARATOR, csvRow } from './csv';
 import { askInWindows, DEFAULT_WINDOWS, SeenKeys, type Window, type WindowSettings, type WindowStats } from './windows';
 
-/** A call whose legs come in windows further apart than this is counted once per window group. */
+/** A call whose legs come more than this apart (in different windows) is counted again (spec.groupMemoryMs). */
 const GROUP_MEMORY_MS = 3600 * 1000;
 
 export interface CsvFileRequest {
@@ -67,7 +67,7 @@ export async function exportCsvFile(fn: IExecuteFunctions, request: CsvFileReque
 			const values: unknown[] = new Array(spec.columns.length);
 			spec.rows(answer.data, (row: IDataObject, key: string, group: string, untilMs: number) => {
 				if (records >= limit || seenRecords.seen(key, untilMs)) return;
-				if (!seenGroups.seen(group, untilMs + GROUP_MEMORY_MS)) groups++;
+				if (!seenGroups.seen(group, untilMs + (spec.groupMemoryMs ?? GROUP_MEMORY_MS))) groups++;
 				for (let c = 0; c < spec.columns.length; c++) values[c] = row[spec.columns[c]];
 				text += CSV_ROW_SEPARATOR + csvRow(values);
 				records++;

@@ -20,7 +20,7 @@ export const CSV_FILE_OPTIONS: INodeProperties[] = [
 		default: 5000,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description:
-			'With Output set to a CSV file: the range is asked an hour at a time, and an hour that brings more records than this is asked again in halves. Lower uses less memory, higher sends fewer requests.',
+			'With Output set to a CSV file: the range is asked a part at a time (an hour of call records, a day of agent actions), and a part that brings more records than this is asked again in halves. Lower uses less memory, higher sends fewer requests.',
 	},
 ];
 

@@ -8,7 +8,8 @@
  *
  * Bounds are the interface's `YYYY-MM-DD HH:MM:SS` on both ends, inclusive ("on or after", "on or
  * before"): window n ends one second before window n+1 starts, so together they cover the range
- * exactly, every second once.
+ * exactly, every second once. A function that takes dates only (Agent Stats) is asked in whole days
+ * (`unitSeconds` 86400, bounds `YYYY-MM-DD`): a day is then its finest window.
  */
 import { boundMs, formatBound } from '../transport/ranges';
 
@@ -19,6 +20,8 @@ export interface WindowSettings {
 	startSeconds: number;
 	/** Longest window (seconds). */
 	maxSeconds: number;
+	/** The interface's finest step (seconds): 1 for date-times, 86400 for dates alone. Default 1. */
+	unitSeconds?: number;
 }
 
 export const DEFAULT_WINDOWS: WindowSettings = { maxRecords: 5000, startSeconds: 3600, maxSeconds: 86400 };
@@ -58,16 +61,19 @@ export async function* askInWindows<A>(
 	const start = boundMs(from, false);
 	const end = boundMs(to, true);
 	if (start === undefined || end === undefined) throw new Error(`Not a date or date and time: ${start === undefined ? from : to}`);
+	const unit = (settings.unitSeconds ?? 1) * SECOND;
+	const withTime = unit < 86400 * SECOND;
 	let size = settings.startSeconds * SECOND;
 	for (let at = start; at <= end; ) {
+		// A window ends one second before the next starts: the last second of its last unit.
 		const stop = Math.min(at + size - SECOND, end);
-		const window: Window = { from: formatBound(at, true), to: formatBound(stop, true), fromMs: at, toMs: stop };
+		const window: Window = { from: formatBound(at, withTime), to: formatBound(stop, withTime), fromMs: at, toMs: stop };
 		stats.asked++;
 		const answer = await ask(window);
-		if (answer && answer.records > settings.maxRecords && stop > at) {
-			// Too much at once: let this answer go and ask for the first half.
+		if (answer && answer.records > settings.maxRecords && stop - at >= unit) {
+			// Too much at once: let this answer go and ask for the first half (whole units).
 			stats.split++;
-			size = Math.max(SECOND, Math.floor((stop - at + SECOND) / 2 / SECOND) * SECOND);
+			size = Math.max(unit, Math.floor((stop - at + SECOND) / 2 / unit) * unit);
 			continue;
 		}
 		yield { window, answer };
