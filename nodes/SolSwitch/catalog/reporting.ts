@@ -12,7 +12,7 @@ import { CDR_CSV, CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '.
 import { CSV_FILE_OPTIONS } from '../../engine/export/options';
 import { shapeLiveQueueStats } from '../shapers/liveQueueStats';
 import { LIVE_STATS_PART_FIELD, shapeLiveStats } from '../shapers/liveStats';
-import { MCM_OUTPUT_OPTION, shapeMultichannelExport } from '../shapers/multichannelExport';
+import { MCM_CSV, MCM_OUTPUT_OPTION, shapeMultichannelExport } from '../shapers/multichannelExport';
 import { shapeLegDetails } from '../shapers/perCall';
 
 /** A range bound the document gives as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`. */
@@ -198,7 +198,8 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 				description: 'Only this conversation (its conversation ID); it must belong to the customer',
 			},
 		],
-		options: [MCM_OUTPUT_OPTION],
+		csv: MCM_CSV,
+		options: [MCM_OUTPUT_OPTION, ...CSV_FILE_OPTIONS],
 		response: { kind: 'custom', shape: shapeMultichannelExport, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,

@@ -343,3 +343,79 @@ describe('CDR Export to a CSV file, against a fake switch', () => {
 		expect(calls).toBe(3);
 	});
 });
+
+describe('Multichannel Message Export to a CSV file, against a fake switch', () => {
+	// Two conversations across the 10:00 boundary; the second repeats the same text in the same second.
+	const conversations = {
+		'600': {
+			'71': {
+				Type: 'SMS',
+				Source: '5145550123',
+				Label: '',
+				Messages: [
+					{ DateTime: '2026-03-10 09:59:30', Timestamp: String(at('2026-03-10 09:59:30') / 1000), Direction: 'Incoming', User: 'Customer', Message: 'Hi, is my order shipped?' },
+					{ DateTime: '2026-03-10 10:00:10', Timestamp: String(at('2026-03-10 10:00:10') / 1000), Direction: 'Outgoing', User: 'alice', Message: 'It ships tomorrow.' },
+				],
+			},
+			'72': {
+				Type: 'Webchat',
+				Source: 'wc-1',
+				Label: 'Jean, "order 1042"',
+				Messages: [
+					{ DateTime: '2026-03-10 09:58:00', Timestamp: String(at('2026-03-10 09:58:00') / 1000), Direction: 'Incoming', User: 'Customer', Message: 'ok' },
+					{ DateTime: '2026-03-10 10:01:00', Timestamp: String(at('2026-03-10 10:01:00') / 1000), Direction: 'Incoming', User: 'Customer', Message: 'ok' },
+					{ DateTime: '2026-03-10 10:01:00', Timestamp: String(at('2026-03-10 10:01:00') / 1000), Direction: 'Incoming', User: 'Customer', Message: 'ok' },
+				],
+			},
+		},
+	};
+	const all = Object.values(conversations['600']).flatMap((c) => c.Messages);
+
+	const switchOf = (whole: boolean) => {
+		const requests: Window[] = [];
+		const send = async (window: Window): Promise<SolSwitchAnswer> => {
+			requests.push(window);
+			const queue: Record<string, unknown> = {};
+			for (const [id, c] of Object.entries(conversations['600'])) {
+				const inside = c.Messages.filter((m) => Number(m.Timestamp) * 1000 >= window.fromMs && Number(m.Timestamp) * 1000 <= window.toMs);
+				if (inside.length) queue[id] = { ...c, Messages: whole ? c.Messages : inside };
+			}
+			return Object.keys(queue).length ? { kind: 'ok', data: { Status: 'OK', '600': queue } } : { kind: 'empty', reason: 'No data found.' };
+		};
+		return { send, requests };
+	};
+
+	for (const whole of [false, true]) {
+		it(`writes each message once when a window brings ${whole ? 'whole conversations' : 'only its messages'}, identical messages kept apart`, async () => {
+			const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcm-csv-'));
+			const fake = switchOf(whole);
+			const { MCM_CSV, MCM_COLUMNS } = await import('../../../nodes/SolSwitch/shapers/multichannelExport');
+			const item = await exportCsvFile(fakeContext(dir), {
+				spec: MCM_CSV,
+				from: '2026-03-10 09:00:00',
+				to: '2026-03-10 10:59:59',
+				fromName: 'DateStart',
+				toName: 'DateEnd',
+				send: fake.send,
+				binaryProperty: 'data',
+				windows: { maxRecords: 5000, startSeconds: 3600, maxSeconds: 3600 },
+			});
+			const [header, ...rows] = parseCsv(fs.readFileSync(item.binary!.data.id!, 'utf8').slice(1));
+			fs.rmSync(dir, { recursive: true, force: true });
+			expect(header).toEqual([...MCM_COLUMNS]);
+			expect(fake.requests.map((w) => w.from)).toEqual(['2026-03-10 09:00:00', '2026-03-10 10:00:00']);
+			expect(rows.map((r) => `${r[1]} ${r[5]} ${r[9]}`).sort()).toEqual(
+				[
+					'71 2026-03-10 09:59:30 Hi, is my order shipped?',
+					'71 2026-03-10 10:00:10 It ships tomorrow.',
+					'72 2026-03-10 09:58:00 ok',
+					'72 2026-03-10 10:01:00 ok',
+					'72 2026-03-10 10:01:00 ok',
+				].sort(),
+			);
+			expect(rows).toHaveLength(all.length);
+			expect(rows.find((r) => r[1] === '72')![4]).toBe('Jean, "order 1042"');
+			expect(item.json).toMatchObject({ messages: 5, conversations: 2, windowsAsked: 2 });
+		});
+	}
+});
