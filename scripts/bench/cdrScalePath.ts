@@ -20,6 +20,8 @@
  * minus the resident set just before it ("above idle"). Neither workflow saves successful executions.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import type { N8nApi, N8nInstance } from '../n8n-harness';
@@ -114,7 +116,18 @@ async function runOnce(pid: number | undefined, url: string, range: { from: stri
 	return { ms: result.ms, peakMb, beforeMb, ok, note: ok ? undefined : `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
 }
 
-/** What n8n recorded for the workflow's newest failed execution, or that the process is gone. */
+/** The last line of n8n's log that says why the process stopped (V8 prints "heap out of memory" there). */
+function lastWords(n8n: N8nInstance): string {
+	try {
+		const log = fs.readFileSync(path.join(n8n.userFolder, 'n8n.log'), 'utf8');
+		const fatal = log.split('\n').filter((line) => /FATAL|out of memory|Allocation failed|Killed|exited/i.test(line));
+		return fatal.length ? fatal.slice(-2).join(' / ').slice(0, 200) : '';
+	} catch {
+		return '';
+	}
+}
+
+/** What n8n recorded for the workflow's newest failed execution, or that the process is gone and why. */
 async function failure(fresh: Fresh, workflowId: string): Promise<string> {
 	try {
 		const failed = (await fresh.api.executionSummaries(workflowId)).find((e) => e.status === 'error' || e.status === 'crashed');
@@ -123,7 +136,8 @@ async function failure(fresh: Fresh, workflowId: string): Promise<string> {
 		const nodeError = Object.entries(run.runData).flatMap(([name, runs]) => runs.filter((r) => r.error).map((r) => `${name}: ${r.error!.message}`))[0];
 		return nodeError ?? run.error?.message ?? failed.status;
 	} catch (error) {
-		return `n8n not answering (${(error as Error).message.split('\n')[0]}): the process died`;
+		const why = lastWords(fresh.n8n);
+		return `n8n not answering (${(error as Error).message.split('\n')[0]}): the process died${why ? `: ${why}` : ''}`;
 	}
 }
 
