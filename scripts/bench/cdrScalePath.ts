@@ -116,6 +116,17 @@ async function runOnce(pid: number | undefined, url: string, range: { from: stri
 	return { ms: result.ms, peakMb, beforeMb, ok, note: ok ? undefined : `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
 }
 
+/** Whether the process is still there, and its resident set now (MB). */
+function stillThere(pid: number | undefined): string {
+	if (!pid) return '';
+	try {
+		const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return `n8n still running, ${rss ? Math.round(Number(rss[1]) / 1024) : '?'} MB resident`;
+	} catch {
+		return 'n8n process gone';
+	}
+}
+
 /** The last line of n8n's log that says why the process stopped (V8 prints "heap out of memory" there). */
 function lastWords(n8n: N8nInstance): string {
 	try {
@@ -186,7 +197,12 @@ export const cdrScalePath: BenchPath = {
 						WHOLE_DAY,
 						variant === 'csvFile' ? (answer) => answer.legs === legs : check,
 					);
-					if (!full.ok) full.note = `${full.note}${await failure(fresh, workflow.id).then((e) => (e ? `; n8n: ${e}` : ''))}`;
+					if (!full.ok) {
+						// n8n's HTTP server ends a request after 300 s (Node's requestTimeout): say whether n8n was still at work.
+						const state = stillThere(fresh.n8n.pid);
+						const recorded = state.startsWith('n8n still') ? '' : await failure(fresh, workflow.id);
+						full.note = `${full.note}; ${state}${recorded ? `; n8n: ${recorded}` : ''}`;
+					}
 					results.set(`${variant}:${legs}`, full);
 					const above = full.peakMb - full.beforeMb;
 					console.log(
