@@ -127,7 +127,7 @@ function stillThere(pid: number | undefined): string {
 	}
 }
 
-/** The last line of n8n's log that says why the process stopped (V8 prints "heap out of memory" there). */
+/** The last lines of n8n's log that say why the process stopped (V8 prints "heap out of memory" there). */
 function lastWords(n8n: N8nInstance): string {
 	try {
 		const log = fs.readFileSync(path.join(n8n.userFolder, 'n8n.log'), 'utf8');
@@ -198,7 +198,7 @@ export const cdrScalePath: BenchPath = {
 						variant === 'csvFile' ? (answer) => answer.legs === legs : check,
 					);
 					if (!full.ok) {
-						// n8n's HTTP server ends a request after 300 s (Node's requestTimeout): say whether n8n was still at work.
+						// fetch (undici) waits at most 300 s for an answer's headers: say whether n8n was still at work then.
 						const state = stillThere(fresh.n8n.pid);
 						const recorded = state.startsWith('n8n still') ? '' : await failure(fresh, workflow.id);
 						full.note = `${full.note}; ${state}${recorded ? `; n8n: ${recorded}` : ''}`;
