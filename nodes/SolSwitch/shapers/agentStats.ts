@@ -4,7 +4,7 @@
  * range asked a day at a time (the function takes dates only), for long ranges.
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { CsvExportSpec } from '../../engine/catalog/types';
+import type { CsvExportSpec } from '../../engine/catalog/csvExport';
 import { forEachKeyed, isRecord, keyedPairs } from '../../engine/shapers/entries';
 import { boundMs } from '../../engine/transport/ranges';
 

@@ -4,7 +4,8 @@
  * file of the legs made in windows of the range (CDR_CSV; engine/export), for days of any size.
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { CsvExportSpec, ShapeContext } from '../../engine/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
+import type { CsvExportSpec } from '../../engine/catalog/csvExport';
 import { forEachKeyed, forEachRecord, recordsOf } from '../../engine/shapers/entries';
 import { boundMs } from '../../engine/transport/ranges';
 

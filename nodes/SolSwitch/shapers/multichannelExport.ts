@@ -5,7 +5,8 @@
  * the range (MCM_CSV; engine/export).
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { CsvExportSpec, ShapeContext } from '../../engine/catalog/types';
+import type { ShapeContext } from '../../engine/catalog/types';
+import type { CsvExportSpec } from '../../engine/catalog/csvExport';
 import { forEachKeyed, forEachRecord, isRecord, keyedPairs, recordsOf } from '../../engine/shapers/entries';
 import { boundMs } from '../../engine/transport/ranges';
 

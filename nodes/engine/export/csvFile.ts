@@ -5,7 +5,7 @@
  * in n8n's filesystem binary data mode, the file goes to disk as it is made.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import type { CsvExportSpec } from '../catalog/types';
+import type { CsvExportSpec } from '../catalog/csvExport';
 import type { SolSwitchAnswer } from '../transport/request';
 import { ByteStream } from './byteStream';
 import { CSV_BOM, CSV_ROW_SEPARATOR, csvRow } from './csv';
