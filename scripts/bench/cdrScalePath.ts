@@ -93,6 +93,8 @@ interface Outcome {
 	beforeMb: number;
 	ok: boolean;
 	note?: string;
+	/** The CSV File output's requests (windowsAsked, windowsSplit). */
+	windows?: string;
 }
 
 async function runOnce(pid: number | undefined, url: string, range: { from: string; to: string }, check: (answer: Record<string, unknown>) => boolean): Promise<Outcome> {
@@ -113,7 +115,8 @@ async function runOnce(pid: number | undefined, url: string, range: { from: stri
 		// reported below
 	}
 	const ok = result.status === 200 && check(answer);
-	return { ms: result.ms, peakMb, beforeMb, ok, note: ok ? undefined : `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
+	const windows = typeof answer.windowsAsked === 'number' ? `${answer.windowsAsked} requests, ${String(answer.windowsSplit)} split` : undefined;
+	return { ms: result.ms, peakMb, beforeMb, ok, windows, note: ok ? undefined : `HTTP ${result.status}: ${result.text.slice(0, 200)}` };
 }
 
 /** Whether the process is still there, and its resident set now (MB). */
@@ -206,7 +209,7 @@ export const cdrScalePath: BenchPath = {
 					results.set(`${variant}:${legs}`, full);
 					const above = full.peakMb - full.beforeMb;
 					console.log(
-						`  ${legs.toLocaleString('en-US')} legs, ${variant}: ${(full.ms / 1000).toFixed(1)} s, peak ${full.peakMb.toFixed(0)} MB (+${above.toFixed(0)} over ${full.beforeMb.toFixed(0)} MB idle)${full.ok ? '' : ` FAILED: ${full.note}`}`,
+						`  ${legs.toLocaleString('en-US')} legs, ${variant}: ${(full.ms / 1000).toFixed(1)} s, peak ${full.peakMb.toFixed(0)} MB (+${above.toFixed(0)} over ${full.beforeMb.toFixed(0)} MB idle)${full.windows ? `, ${full.windows}` : ''}${full.ok ? '' : ` FAILED: ${full.note}`}`,
 					);
 				} finally {
 					await fresh.n8n.stop().catch(() => undefined);
@@ -220,7 +223,7 @@ export const cdrScalePath: BenchPath = {
 				value: r.ms,
 				peakMb: r.peakMb,
 				startMb: r.beforeMb,
-				note: [r.ok ? `${((r.ms * 1000) / legs).toFixed(0)} µs per leg` : r.note, `sandbox alone ${(alone.get(legs)! / 1000).toFixed(1)} s`].join('; '),
+				note: [r.ok ? `${((r.ms * 1000) / legs).toFixed(0)} µs per leg` : r.note, ...(r.windows ? [r.windows] : []), `sandbox alone ${(alone.get(legs)! / 1000).toFixed(1)} s`].join('; '),
 			};
 		};
 		const rows: Comparison[] = [];
