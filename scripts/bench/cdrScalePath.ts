@@ -223,7 +223,7 @@ export const cdrScalePath: BenchPath = {
 				value: r.ms,
 				peakMb: r.peakMb,
 				startMb: r.beforeMb,
-				note: [r.ok ? `${((r.ms * 1000) / legs).toFixed(0)} µs per leg` : r.note, ...(r.windows ? [r.windows] : []), `sandbox alone ${(alone.get(legs)! / 1000).toFixed(1)} s`].join('; '),
+				note: [r.ok ? `${((r.ms * 1000) / legs).toFixed(0)} µs per leg` : `wrong answer: ${r.note}`, ...(r.windows ? [r.windows] : []), `sandbox alone ${(alone.get(legs)! / 1000).toFixed(1)} s`].join('; '),
 			};
 		};
 		const rows: Comparison[] = [];
