@@ -8,6 +8,7 @@ import { BodyError, readBody, readRaw } from './http/body';
 import { ExchangeLog } from './http/exchanges';
 import { Faults } from './http/faults';
 import { Router, type SandboxReply, type SandboxRequest } from './http/router';
+import { StreamedJson } from './http/streamed';
 import { authenticate, type SwitchAuthConfig } from './switch/auth';
 import { Fail } from './switch/fail';
 import { SwitchState } from './switch/state';
@@ -76,6 +77,16 @@ export class Sandbox implements SandboxHost {
 		if (!this.server) return;
 		this.server.closeAllConnections();
 		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+
+	/** A streamed answer: each piece written when the connection has taken the previous ones. */
+	private async sendStreamed(res: ServerResponse, answer: StreamedJson) {
+		res.writeHead(200, { 'Content-Type': 'application/json' });
+		for (const piece of answer.pieces()) {
+			if (res.destroyed) return;
+			if (!res.write(piece)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+		}
+		res.end();
 	}
 
 	private send(res: ServerResponse, reply: SandboxReply) {
@@ -149,7 +160,14 @@ export class Sandbox implements SandboxHost {
 		}
 		let reply: SandboxReply;
 		try {
-			if (isApi) reply = { json: await this.callSwitch(path, body, ip) };
+			if (isApi) {
+				const answer = await this.callSwitch(path, body, ip);
+				if (answer instanceof StreamedJson) {
+					record(200, answer.summary);
+					return await this.sendStreamed(res, answer);
+				}
+				reply = { json: answer };
+			}
 			else if (matched) reply = await matched.route.handle({ method, path, query: url.searchParams, headers: req.headers, ip, body, raw, bodyType, params: matched.params });
 			else reply = { status: 404, json: { Status: 'FAIL', Reason: `No such function: ${path}` } };
 		} catch (error) {

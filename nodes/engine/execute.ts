@@ -21,7 +21,9 @@ import { buildRequestBody } from './generators/schema';
 import { inTimeZone } from './generators/values';
 import { shapeResponse } from './shapers/basic';
 import { applyListing, readListing } from './shapers/listing';
-import { splitRange } from './transport/ranges';
+import { boundMs, splitRange } from './transport/ranges';
+import { csvFileSettings } from './export/options';
+import { exportCsvFile } from './export/csvFile';
 import { returnsRecords } from './catalog/responseKinds';
 import { defaultCustomerOf } from './defaultCustomer';
 import { credentialsOnce } from './transport/credentialsOnce';
@@ -161,6 +163,9 @@ async function runChecked(
 			timeout: typeof options.timeout === 'number' ? options.timeout : undefined,
 			itemIndex,
 		});
+	if (op.csv && options[op.csv.option] === op.csv.value) {
+		return [await exportRangeToCsv(fn, op, body, options, listing.limit, itemIndex, send)];
+	}
 	const parts = rangeParts(op, body, options);
 	const answers: unknown[] = [];
 	let emptyReason: string | undefined;
@@ -177,6 +182,48 @@ async function runChecked(
 	if (answers.length) appendItems(items, await shapeResponse(op.response, answers.length === 1 ? answers[0] : op.split!.merge!(answers), ctx));
 	if (!answered) return options.emitEmptyMarker ? [{ json: { empty: true, Reason: emptyReason ?? '' } }] : [];
 	return applyListing(op, listing, items);
+}
+
+/** The operation's range as one CSV file, asked in windows (engine/export/csvFile.ts). */
+async function exportRangeToCsv(
+	fn: IExecuteFunctions,
+	op: RequestOperation,
+	requestBody: IDataObject,
+	options: IDataObject,
+	limit: number,
+	itemIndex: number,
+	send: (body: IDataObject) => ReturnType<typeof solswitchRequest>,
+): Promise<INodeExecutionData> {
+	const spec = op.csv!;
+	const { from: fromName, to: toName, day: dayName } = spec.range;
+	const body = { ...requestBody };
+	// One day alone (or the function's default, today) is the range from that day to that day.
+	if (dayName && body[fromName] === undefined && body[toName] === undefined) {
+		const day = typeof body[dayName] === 'string' ? body[dayName] : String(inTimeZone(new Date(), fn.getTimezone())).slice(0, 10);
+		body[fromName] = day;
+		body[toName] = day;
+	}
+	if (dayName) delete body[dayName];
+	const from = body[fromName];
+	const to = body[toName];
+	if (typeof from !== 'string' || typeof to !== 'string' || boundMs(from, false) === undefined || boundMs(to, true) === undefined) {
+		throw new NodeOperationError(fn.getNode(), `A CSV file needs a date range: ${fromName} and ${toName} as dates or dates and times`, { itemIndex });
+	}
+	if (boundMs(to, true)! < boundMs(from, false)!) {
+		throw new NodeOperationError(fn.getNode(), `${toName} (${to}) is before ${fromName} (${from})`, { itemIndex });
+	}
+	const settings = csvFileSettings(options);
+	return await exportCsvFile(fn, {
+		spec,
+		from,
+		to,
+		fromName,
+		toName,
+		send: async (window) => await send({ ...body, [fromName]: window.from, [toName]: window.to }),
+		binaryProperty: settings.binaryProperty,
+		windows: { ...settings.windows, ...spec.windows },
+		limit,
+	});
 }
 
 /** The request bodies of an operation: one, or one per part of a split date range. */

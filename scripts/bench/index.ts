@@ -12,7 +12,8 @@
  *   npm run bench -- --report=docs/benchmarks.json   writes the report again from saved figures
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --quick bulk
  *                                  also writes a V8 CPU profile of each n8n process there (on stop)
- *   BENCH_CDR_LEGS=100000 npm run bench -- --quick --settings=legacy cdr   the CDR path at that size only
+ *   BENCH_CDR_LEGS=100000 npm run bench -- --quick --settings=legacy cdr-export   the CDR path at that size only
+ *   npm run bench -- cdr-scale     only the daily export to a CSV file at 100,000 and 1,000,000 legs (about 10 minutes)
  *
  * Benchmarks, not tests: they print figures and never fail on a time.
  */
@@ -81,9 +82,9 @@ async function main() {
 			const chosen = paths.filter((p) => p.settings.includes(setting.id));
 			if (!chosen.length) continue;
 			console.log(`\n=== ${setting.label} ===`);
-			const freshN8n = async () => {
+			const freshN8n = async (env: Record<string, string> = {}) => {
 				const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {};
-				const started = await startN8n({ communityPackages: [tarball], env: { ...setting.env, ...profile } });
+				const started = await startN8n({ communityPackages: [tarball], env: { ...setting.env, ...profile, ...env } });
 				return { ...started, credentials: await makeCredentials(started.api, sandbox) };
 			};
 			const main = await freshN8n();

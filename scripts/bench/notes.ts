@@ -19,6 +19,12 @@ export const PATH_NOTES: string[] = [
 		'Time: both workflows in the same n8n, 5 interleaved rounds per size (3 with --quick), after one warm-up request each. ' +
 		'Peak memory: each side again in a freshly started n8n of its own (one request per size, smallest first); it is the n8n process\'s resident set (VmRSS, sampled every 20 ms) during the request, and beside it its growth over the resident set just before the request. ' +
 		'Neither workflow saves successful executions (the same for both: the export is measured, not SQLite). A failed run is reported with the error n8n recorded for its execution.',
+	'- **Daily CDR export to a CSV file** (scripts/bench/cdrScalePath.ts, `npm run bench -- cdr-scale` alone): one day of 100,000 and 1,000,000 legs made by the sandbox as asked ' +
+		'(it streams a whole day\'s answer and makes a window\'s legs on demand; its own time for the whole day is given beside the figures, on every side\'s clock). ' +
+		'Ours: CDR Export with Output CSV File (windows of an hour or less, rows streamed to the binary data store, filesystem mode). Beside it: CDR Export (items) → Convert to File (CSV), ' +
+		'and at 100,000 legs the n8n-only HTTP Request → Edit Fields (flatten) → Split Out → Convert to File, with N8N_EXPRESSION_ENGINE_MEMORY_LIMIT and N8N_EXPRESSION_ENGINE_TIMEOUT raised so that its flatten can finish. ' +
+		'Each side in an n8n of its own started fresh: a warm-up request for five minutes of the day, then the day once; its time, and its peak resident set above the resident set just before the request. ' +
+		'Details and the binary data modes: docs/cdr-export-at-scale.md.',
 	'- **Bulk SMS**: Webhook → Edit Fields (N recipients) → Split Out → the sender, answering with all items (count and, for ours, order checked; the gateway counts what it ' +
 		'received). The sandbox\'s gateway answers each message after 20-80 ms (uniform: a gateway across a network, not on loopback). Ours: Send SMS with Concurrency 10. n8n only: HTTP Request with batching, Batch Size 10 ' +
 		'and Batch Interval 80 ms (the slowest answer), so that it too keeps about 10 in flight: n8n\'s HTTP Request starts each batch after the interval without waiting for the ' +

@@ -4,8 +4,9 @@
  */
 import { bulkPath } from './bulkPath';
 import { cdrPath } from './cdrPath';
+import { cdrScalePath } from './cdrScalePath';
 import { moPaths } from './moPaths';
 import { switchPaths } from './switchPaths';
 import type { BenchPath } from './types';
 
-export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, bulkPath];
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, cdrScalePath, bulkPath];

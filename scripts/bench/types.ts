@@ -55,8 +55,8 @@ export interface BenchContext {
 	api: N8nApi;
 	/** Credentials in that n8n, pointing at the sandbox. */
 	credentials: { switch: SavedRef; messaging: SavedRef };
-	/** A fresh n8n of its own (same setting, package installed, credentials made), for memory figures. */
-	freshN8n(): Promise<{ n8n: N8nInstance; api: N8nApi; credentials: BenchContext['credentials'] }>;
+	/** A fresh n8n of its own (same setting, package installed, credentials made), for memory figures; `env` added to its environment. */
+	freshN8n(env?: Record<string, string>): Promise<{ n8n: N8nInstance; api: N8nApi; credentials: BenchContext['credentials'] }>;
 }
 
 export interface SavedRef {

@@ -1,6 +1,8 @@
 // The example workflow examples/daily-cdr-export.json, imported into a real n8n 2.40 with this
 // package installed, run against the sandbox: yesterday's call records must end up, one row per
-// call leg, in the CSV and XLSX files it writes. One n8n start for the file.
+// call leg, in the CSV file the export's CSV File output writes (asked in windows) and in the XLSX
+// made from it. Then the CSV File output beside the items written by n8n's Convert to File, at
+// 10,000 legs: the same bytes. One n8n start for the file.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -81,13 +83,20 @@ test('the daily CDR export example writes yesterday\'s legs to CSV and XLSX file
 
 	expect(execution.status).toBe('success');
 	const yesterday = new Date(Date.now() - 86400000).toISOString().slice(0, 10);
-	const requests = sandbox.exchanges.find({ service: 'switch', path: '/api/cdrexport/' });
-	expect(requests.map((r) => r.body)).toEqual([{ DateStart: yesterday, DateEnd: yesterday, Key: DEFAULT_SWITCH_KEY }]);
+	// The day asked in consecutive windows, from its first second to its last.
+	const requests = sandbox.exchanges.find({ service: 'switch', path: '/api/cdrexport/' }).map((r) => r.body as { DateStart: string; DateEnd: string; Key: string });
+	expect(requests[0]).toEqual({ DateStart: `${yesterday} 00:00:00`, DateEnd: expect.any(String), Key: DEFAULT_SWITCH_KEY });
+	expect(requests[requests.length - 1].DateEnd).toBe(`${yesterday} 23:59:59`);
+	for (let i = 1; i < requests.length; i++) expect(parseBound(requests[i].DateStart, false)).toBe(parseBound(requests[i - 1].DateEnd, true)! + 1000);
 	const legs = [...callsBetween(sandbox.state, 1, parseBound(yesterday, false)!, parseBound(yesterday, true)!)].flatMap((call) =>
 		call.legs.map((l) => ({ CallID: call.CallID, ...l.leg })),
 	);
 	expect(legs.length).toBeGreaterThan(50);
-	expect(nodeJson(execution, "Export Yesterday's Calls")).toEqual(legs);
+	expect(nodeJson(execution, "Export Yesterday's Calls")).toEqual([
+		expect.objectContaining({ fileName: `cdr-${yesterday}.csv`, legs: legs.length, windowsAsked: requests.length }),
+	]);
+	// A day of this size fits a spreadsheet: the XLSX branch ran.
+	expect(nodeJson(execution, 'Read CSV Rows')).toHaveLength(legs.length);
 
 	// CSV: a header row, then one row per leg with the values as the switch sent them.
 	// n8n starts the CSV with a byte order mark, so that Excel reads it as UTF-8.
@@ -120,3 +129,84 @@ test('the daily CDR export example writes yesterday\'s legs to CSV and XLSX file
 	expect(sheetRows.map((r) => r.LegID)).toEqual(legs.map((l) => l.LegID));
 	expect(sheetRows.map((r) => r.ConnectTime)).toEqual(legs.map((l) => l.ConnectTime));
 });
+
+/** The same 10,000-leg day two ways in one workflow: items through Convert to File (CSV), and the CSV File output. */
+function sideBySideWorkflow(credential: { id: string; name: string }, day: string): WorkflowDefinition {
+	const credentials = { solSwitchApi: credential };
+	const write = (name: string, file: string, x: number, y: number) => ({
+		id: name,
+		name,
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1,
+		position: [x, y],
+		parameters: { operation: 'write', fileName: path.join(outDir, file), dataPropertyName: 'data', options: {} },
+	});
+	return {
+		name: 'CDR: items + Convert to File beside CSV File',
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'items',
+				name: 'Export as Items',
+				type: 'n8n-nodes-solswitch.solSwitch',
+				typeVersion: 2,
+				position: [220, -100],
+				parameters: { resource: 'report', operation: 'exportCdr', DateStart: day, DateEnd: day, options: {} },
+				credentials,
+			},
+			{
+				id: 'convert',
+				name: 'Convert to File',
+				type: 'n8n-nodes-base.convertToFile',
+				typeVersion: 1.1,
+				position: [440, -100],
+				parameters: { operation: 'csv', binaryPropertyName: 'data', options: {} },
+			},
+			write('Write Items CSV', 'items.csv', 660, -100),
+			{
+				id: 'file',
+				name: 'Export as CSV File',
+				type: 'n8n-nodes-solswitch.solSwitch',
+				typeVersion: 2,
+				position: [220, 100],
+				parameters: { resource: 'report', operation: 'exportCdr', DateStart: day, DateEnd: day, options: { cdrOutput: 'csvFile' } },
+				credentials,
+			},
+			write('Write CSV File', 'file.csv', 440, 100),
+		],
+		connections: {
+			Start: { main: [[{ node: 'Export as Items', type: 'main', index: 0 }, { node: 'Export as CSV File', type: 'main', index: 0 }]] },
+			'Export as Items': { main: [[{ node: 'Convert to File', type: 'main', index: 0 }]] },
+			'Convert to File': { main: [[{ node: 'Write Items CSV', type: 'main', index: 0 }]] },
+			'Export as CSV File': { main: [[{ node: 'Write CSV File', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+test('at 10,000 legs, the CSV File output is byte for byte what items + Convert to File (CSV) write', async () => {
+	const day = '2026-03-10';
+	await fetch(`${sandbox.url}/_sandbox/reports`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ seed: 12, legs: 10000, days: 1, lastDay: day }),
+	});
+	sandbox.exchanges.clear();
+	const credential = await api.createCredential('SolSwitch sandbox (10,000 legs)', 'solSwitchApi', { baseUrl: sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' });
+	const workflow = await api.createWorkflow(sideBySideWorkflow(credential, day));
+
+	const execution = await api.runManually(workflow.id, 'Start');
+
+	expect(execution.status).toBe('success');
+	const [file] = nodeJson(execution, 'Export as CSV File');
+	expect(file).toMatchObject({ fileName: `cdr-${day}.csv`, legs: 10000 });
+	expect(file.windowsAsked).toBeGreaterThan(1);
+	const fromItems = fs.readFileSync(path.join(outDir, 'items.csv'));
+	const fromFile = fs.readFileSync(path.join(outDir, 'file.csv'));
+	expect(fromItems.length).toBeGreaterThan(10000 * 100);
+	expect(fromFile.length).toBe(fromItems.length);
+	expect(fromFile.equals(fromItems)).toBe(true);
+	// Some caller names hold a comma and quotes: both writers quoted them the same way.
+	expect(fromFile.toString('utf8')).toContain('"Northwind, ""The North"" Inc."');
+	expect(fromFile.toString('utf8').split('\n')).toHaveLength(10001);
+}, 180000);

@@ -6,12 +6,13 @@
 import { customer } from '../../shared/catalog/attributes';
 import type { SwitchLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { shapeAgentStats } from '../shapers/agentStats';
+import { AGENT_CSV, AGENT_OUTPUT_OPTION, shapeAgentStats } from '../shapers/agentStats';
 import { RECORDING_FIELDS, shapeCallRecording } from '../shapers/callRecording';
-import { CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '../shapers/cdrExport';
+import { CDR_CSV, CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, shapeCdrExport } from '../shapers/cdrExport';
+import { CSV_FILE_OPTIONS } from '../../engine/export/options';
 import { shapeLiveQueueStats } from '../shapers/liveQueueStats';
 import { LIVE_STATS_PART_FIELD, shapeLiveStats } from '../shapers/liveStats';
-import { MCM_OUTPUT_OPTION, shapeMultichannelExport } from '../shapers/multichannelExport';
+import { MCM_CSV, MCM_OUTPUT_OPTION, shapeMultichannelExport } from '../shapers/multichannelExport';
 import { shapeLegDetails } from '../shapers/perCall';
 
 /** A range bound the document gives as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`. */
@@ -81,6 +82,8 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 				message: 'Give either Date, or DateStart with DateEnd, not both',
 			},
 		],
+		csv: AGENT_CSV,
+		options: [AGENT_OUTPUT_OPTION, ...CSV_FILE_OPTIONS],
 		response: { kind: 'custom', shape: shapeAgentStats, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,
@@ -103,7 +106,7 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 		name: 'CDR Export',
 		label: 'Export Call Records',
 		action: 'Export call records for a date range',
-		description: 'One item per call leg with its CallID (or one per call), for a day, a range, or a long range split by day',
+		description: 'One item per call leg with its CallID (or one per call, or one CSV file of the legs), for a day, a range, or a long range split by day',
 		path: 'cdrexport',
 		attributes: [
 			bound('DateStart', 'Start of the range (inclusive)'),
@@ -111,7 +114,8 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 			customer(),
 		],
 		split: { from: 'DateStart', to: 'DateEnd', daysOption: 'splitDays' },
-		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION],
+		csv: CDR_CSV,
+		options: [CDR_OUTPUT_OPTION, SPLIT_DAYS_OPTION, ...CSV_FILE_OPTIONS],
 		response: { kind: 'custom', shape: shapeCdrExport, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,
@@ -194,7 +198,8 @@ export const reporting: Array<OperationSpec<SwitchLists>> = [
 				description: 'Only this conversation (its conversation ID); it must belong to the customer',
 			},
 		],
-		options: [MCM_OUTPUT_OPTION],
+		csv: MCM_CSV,
+		options: [MCM_OUTPUT_OPTION, ...CSV_FILE_OPTIONS],
 		response: { kind: 'custom', shape: shapeMultichannelExport, records: true },
 		returnsMany: true,
 		returnAllByDefault: true,

@@ -12,6 +12,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import type { CsvExportSpec } from './csvExport';
 
 /** How an attribute is shown in n8n and encoded on the wire. */
 export type AttributeType =
@@ -237,6 +238,8 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	path: string;
 	local?: undefined;
 	split?: RangeSplit;
+	/** Also offered as one CSV file made in windows of its date range. */
+	csv?: CsvExportSpec;
 	/** Key scope this function needs, for the README and error hints. */
 	scope?: 'global' | 'any';
 	/** The replacement of a deprecated legacy function. */
@@ -261,6 +264,7 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	local: LocalRunner;
 	// None of the request settings apply.
 	path?: undefined;
+	csv?: undefined;
 	split?: undefined;
 	scope?: undefined;
 	deprecatedBy?: undefined;

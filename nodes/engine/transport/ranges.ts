@@ -11,8 +11,18 @@ function parse(value: string): { ms: number; hasTime: boolean } | undefined {
 	return { ms, hasTime: m[4] !== undefined };
 }
 
+/**
+ * A bound as milliseconds on the interface's clock (its wall-clock time read as UTC): a date alone is
+ * its first second, or its last when it ends a range. Undefined when it is not one of the two forms.
+ */
+export function boundMs(value: string, isEnd: boolean): number | undefined {
+	const parsed = parse(value);
+	if (!parsed) return undefined;
+	return !parsed.hasTime && isEnd ? parsed.ms + DAY - 1000 : parsed.ms;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
-function format(ms: number, withTime: boolean): string {
+export function formatBound(ms: number, withTime: boolean): string {
 	const d = new Date(ms);
 	const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 	return withTime ? `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` : date;
@@ -29,7 +39,7 @@ export function splitRange(from: string, to: string, days: number): Array<{ from
 	const parts: Array<{ from: string; to: string }> = [];
 	for (let start = a.ms; start <= end; start += days * DAY) {
 		const stop = Math.min(start + days * DAY - 1000, end);
-		parts.push({ from: format(start, withTime), to: format(stop, withTime) });
+		parts.push({ from: formatBound(start, withTime), to: formatBound(stop, withTime) });
 	}
 	if (parts.length === 1) return [{ from, to }];
 	return parts;

@@ -1,13 +1,14 @@
 /**
  * Generated call records. Calls are numbered 0..n-1 in time order across the period; each has 1 to
- * 4 legs (about 40% single-leg). Only the small index of leg offsets is kept; a call and its legs
- * are generated when asked for, so 100,000 legs cost a few hundred kilobytes until exported.
+ * 4 legs (about 40% single-leg), every value a function of (seed, customer, call number). Nothing is
+ * stored but a sparse index: the first leg number of every 64th call (a million legs: about 7,000
+ * numbers). A call and its legs are generated when asked for, so a window of a million-leg day costs
+ * that window's calls, and the answer of a large range is streamed (cdrHandlers.ts), never held.
  */
 import type { SwitchState } from '../state';
 import { cached, period, reportsOf, type ReportConfig, type ReportData } from './config';
 import { between, pick, unit } from './random';
 import { dateTimeOf } from '../../time';
-
 export interface Leg {
 	LegID: string;
 	StartTime: string;
@@ -41,12 +42,17 @@ export interface Call {
 	legs: LegFacts[];
 }
 
+/** Calls per index checkpoint. */
+const BLOCK = 64;
+
 interface CallIndex {
 	customer: number;
 	seed: number;
-	/** offsets[i] = first global leg number of call i; offsets[count] = total legs. */
-	offsets: Uint32Array;
+	/** checkpoints[b] = first global leg number of call b * BLOCK. */
+	checkpoints: Float64Array;
 	count: number;
+	/** Legs in all: the last call's legs are cut to reach it exactly. */
+	total: number;
 	start: number;
 	span: number;
 }
@@ -55,7 +61,8 @@ const CALLERS = [
 	['Acme Corp', '5145550199'],
 	['Jean Dupuis', '4385550142'],
 	['WIRELESS CALLER', '5145550177'],
-	['Northwind', '6135550123'],
+	// A comma and quotes, as caller names may hold: a CSV of the legs must quote them.
+	['Northwind, "The North" Inc.', '6135550123'],
 	['', '8005550100'],
 ] as const;
 const ROUTE_EXTENSION = '1';
@@ -72,14 +79,27 @@ function legsOfCustomer(config: ReportConfig, customer: number): number {
 
 function buildIndex(config: ReportConfig, customer: number): CallIndex {
 	const total = legsOfCustomer(config, customer);
-	const offsets: number[] = [0];
+	const checkpoints: number[] = [];
 	let legs = 0;
-	for (let i = 0; legs < total; i++) {
-		legs = Math.min(total, legs + legCountOf(config.seed, customer, i));
-		offsets.push(legs);
+	let count = 0;
+	for (; legs < total; count++) {
+		if (count % BLOCK === 0) checkpoints.push(legs);
+		legs += legCountOf(config.seed, customer, count);
 	}
 	const { start, end } = period(config);
-	return { customer, seed: config.seed, offsets: Uint32Array.from(offsets), count: offsets.length - 1, start, span: end - start };
+	return { customer, seed: config.seed, checkpoints: Float64Array.from(checkpoints), count, total, start, span: end - start };
+}
+
+/** Global number of call i's first leg: its block's checkpoint plus the calls before it in the block. */
+function firstLegOf(index: CallIndex, i: number): number {
+	let first = index.checkpoints[Math.floor(i / BLOCK)];
+	for (let j = i - (i % BLOCK); j < i; j++) first += legCountOf(index.seed, index.customer, j);
+	return first;
+}
+
+/** The legs of call i that starts at leg number `first` (the last call's are cut at the total). */
+function legsOfCall(index: CallIndex, i: number, first: number): number {
+	return Math.min(index.total, first + legCountOf(index.seed, index.customer, i)) - first;
 }
 
 function indexOf(data: ReportData, customer: number): CallIndex {
@@ -98,16 +118,24 @@ function callIdOf(index: CallIndex, i: number): string {
 	return `${Math.floor(startOf(index, i) / 1000)}.${(i + 1) * 10 + index.customer}`;
 }
 
-function extensionsOf(state: SwitchState, customer: number) {
-	return [...state.extensions.values()].filter((e) => e.Customer === customer && /^2\d\d$/.test(e.ExtensionNumber));
+/** What every call of a customer draws from: its agents' extensions and its first DID (looked up once per request). */
+interface Party {
+	agents: Array<{ ExtensionNumber: string; Name?: string }>;
+	did: string;
 }
 
-function generateCall(state: SwitchState, index: CallIndex, i: number): Call {
+function partyOf(state: SwitchState, customer: number): Party {
+	return {
+		agents: [...state.extensions.values()].filter((e) => e.Customer === customer && /^2\d\d$/.test(e.ExtensionNumber)),
+		did: [...state.dids.values()].find((d) => d.CustID === customer)?.DID ?? '5145550100',
+	};
+}
+
+function generateCall(party: Party, index: CallIndex, i: number, first: number): Call {
 	const { seed, customer } = index;
 	const startMs = startOf(index, i);
-	const agents = extensionsOf(state, customer);
-	const did = [...state.dids.values()].find((d) => d.CustID === customer)?.DID ?? '5145550100';
-	const legCount = index.offsets[i + 1] - index.offsets[i];
+	const { agents, did } = party;
+	const legCount = legsOfCall(index, i, first);
 	const inbound = unit(seed, customer, i, 3) < 0.7;
 	const [callerName, callerNumber] = pick(CALLERS, seed, customer, i, 4);
 	const legs: LegFacts[] = [];
@@ -125,7 +153,7 @@ function generateCall(state: SwitchState, index: CallIndex, i: number): Call {
 		const endMs = t + ringMs + talkMs;
 		const source = inbound ? { name: callerName, number: callerNumber } : { name: agentName, number: agentNumber };
 		const destination = inbound ? { name: agentName, number: agentNumber } : { name: callerName, number: callerNumber };
-		const seq = (index.offsets[i] + k).toString(16).padStart(8, '0');
+		const seq = (first + k).toString(16).padStart(8, '0');
 		legs.push({
 			startMs: t,
 			connectMs,
@@ -133,7 +161,7 @@ function generateCall(state: SwitchState, index: CallIndex, i: number): Call {
 			sourceChannel: source.number.length <= 5 ? `SIP/${source.number}-${seq}` : `SIP/trunk-${seq}`,
 			destinationChannel: destination.number.length <= 5 ? `SIP/${destination.number}-${seq}` : `SIP/trunk-${seq}`,
 			leg: {
-				LegID: String(100000 + index.offsets[i] + k),
+				LegID: String(100000 + first + k),
 				StartTime: dateTimeOf(t),
 				ConnectTime: connectMs === undefined ? '' : dateTimeOf(connectMs),
 				EndTime: dateTimeOf(endMs),
@@ -153,18 +181,35 @@ function generateCall(state: SwitchState, index: CallIndex, i: number): Call {
 	return { CallID: callIdOf(index, i), index: i, startMs, legs };
 }
 
-/** Calls of a customer that started within [from, to] (inclusive), in time order, one at a time. */
-export function* callsBetween(state: SwitchState, customer: number, from: number, to: number): Generator<Call> {
-	const index = indexOf(reportsOf(state), customer);
-	// Starts grow with i: a binary search finds the first call in the range.
+/** The first call starting at or after `ms` (count when none): starts grow with i, so a binary search. */
+function firstCallFrom(index: CallIndex, ms: number): number {
 	let lo = 0;
 	let hi = index.count;
 	while (lo < hi) {
 		const mid = (lo + hi) >>> 1;
-		if (startOf(index, mid) < from) lo = mid + 1;
+		if (startOf(index, mid) < ms) lo = mid + 1;
 		else hi = mid;
 	}
-	for (let i = lo; i < index.count && startOf(index, i) <= to; i++) yield generateCall(state, index, i);
+	return lo;
+}
+
+/** How many calls of a customer started within [from, to] (inclusive), without generating them. */
+export function callCountBetween(state: SwitchState, customer: number, from: number, to: number): number {
+	const index = indexOf(reportsOf(state), customer);
+	return Math.max(0, firstCallFrom(index, to + 1) - firstCallFrom(index, from));
+}
+
+/** Calls of a customer that started within [from, to] (inclusive), in time order, one at a time. */
+export function* callsBetween(state: SwitchState, customer: number, from: number, to: number): Generator<Call> {
+	const index = indexOf(reportsOf(state), customer);
+	const party = partyOf(state, customer);
+	const lo = firstCallFrom(index, from);
+	let first = lo < index.count ? firstLegOf(index, lo) : 0;
+	for (let i = lo; i < index.count && startOf(index, i) <= to; i++) {
+		const call = generateCall(party, index, i, first);
+		first += call.legs.length;
+		yield call;
+	}
 }
 
 /** The call with this CallID, if the customer has it. */
@@ -176,11 +221,16 @@ export function findCall(state: SwitchState, customer: number, callId: string): 
 	const index = indexOf(reportsOf(state), customer);
 	const i = Math.floor(sequence / 10) - 1;
 	if (i < 0 || i >= index.count || callIdOf(index, i) !== callId.trim()) return undefined;
-	return generateCall(state, index, i);
+	return generateCall(partyOf(state, customer), index, i, firstLegOf(index, i));
 }
 
 /** Total legs and calls of a customer (for tests and the bench). */
 export function cdrSize(state: SwitchState, customer: number): { calls: number; legs: number } {
 	const index = indexOf(reportsOf(state), customer);
-	return { calls: index.count, legs: index.offsets[index.count] };
+	return { calls: index.count, legs: index.total };
+}
+
+/** Numbers the index keeps for a customer (for the test that the sandbox holds no day). */
+export function cdrIndexSize(state: SwitchState, customer: number): number {
+	return indexOf(reportsOf(state), customer).checkpoints.length;
 }

@@ -1,13 +1,16 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
+import { AGENT_COLUMNS } from '../../../nodes/SolSwitch/shapers/agentStats';
+import { csvRow } from '../../../nodes/engine/export/csv';
 import { useSandbox } from '../../helpers/sandbox';
+import { binaryBytes } from './binaryBytes';
 
 const env = useSandbox({ reports: { seed: 3, legs: 50, days: 3, lastDay: '2026-03-10' } });
 
-const agentStats = (additionalFields: INodeParameters, credentials = env.switchCredentials()) =>
+const agentStats = (additionalFields: INodeParameters, credentials = env.switchCredentials(), options: INodeParameters = {}) =>
 	runNode({
 		type: 'solSwitch',
-		parameters: { resource: 'agent', operation: 'getStats', additionalFields, options: {} },
+		parameters: { resource: 'agent', operation: 'getStats', additionalFields, options },
 		credentials,
 	});
 
@@ -76,5 +79,59 @@ describe('Agent > Agent Stats', () => {
 		const { error } = await agentStats({ Date: '2026-03-08', Extension: '299' });
 		expect(error?.message).toBe('The switch answered FAIL: Unknown Extension Number');
 		expect(error?.description).toMatch(/Check the extension number/);
+	});
+
+	describe('Output: CSV File', () => {
+		const asCsv = (rows: Array<{ json: Record<string, unknown> }>) =>
+			`\uFEFF${[AGENT_COLUMNS, ...rows.map((i) => AGENT_COLUMNS.map((c) => i.json[c]))].map(csvRow).join('\n')}`;
+
+		it('asks a range a day at a time (dates only) and writes each day\'s actions as its items', async () => {
+			const days = ['2026-03-08', '2026-03-09', '2026-03-10'];
+			const perDay = [];
+			for (const Date of days) perDay.push(...(await agentStats({ Date })).items);
+			env.sandbox.exchanges.clear();
+
+			const { items, error } = await agentStats({ DateStart: '2026-03-08', DateEnd: '2026-03-10' }, env.switchCredentials(), { agentOutput: 'csvFile', csvMaxRecords: 10 });
+			expect(error).toBeUndefined();
+			// 12 actions a day are over the bound of 10, but a day is the finest window: kept, not split.
+			expect(env.received('agentstats').map((r) => r.body)).toEqual(days.map((d) => ({ DateStart: d, DateEnd: d, Key: 'sandbox-switch-key' })));
+			expect(items[0].json).toEqual({
+				fileName: 'agent-stats-2026-03-08_2026-03-10.csv',
+				DateStart: '2026-03-08',
+				DateEnd: '2026-03-10',
+				actions: 36,
+				agents: 3,
+				windowsAsked: 3,
+				windowsSplit: 0,
+			});
+			expect(Object.keys(perDay[0].json)).toEqual([...AGENT_COLUMNS]);
+			expect((await binaryBytes(items[0].binary!.data)).toString('utf8')).toBe(asCsv(perDay));
+		});
+
+		it('grows the window on a quiet range, and a Date alone is a one-day range (Date itself is not sent)', async () => {
+			const quiet = await agentStats({ DateStart: '2026-03-08', DateEnd: '2026-03-10' }, env.switchCredentials(), { agentOutput: 'csvFile' });
+			expect(quiet.items[0].json).toMatchObject({ actions: 36, windowsAsked: 2 });
+			expect(env.received('agentstats').map((r) => r.body)).toEqual([
+				{ DateStart: '2026-03-08', DateEnd: '2026-03-08', Key: 'sandbox-switch-key' },
+				{ DateStart: '2026-03-09', DateEnd: '2026-03-10', Key: 'sandbox-switch-key' },
+			]);
+			env.sandbox.exchanges.clear();
+			const day = await agentStats({ Date: '2026-03-09', Extension: '202' }, env.switchCredentials(), { agentOutput: 'csvFile' });
+			expect(env.received('agentstats').map((r) => r.body)).toEqual([{ DateStart: '2026-03-09', DateEnd: '2026-03-09', Extension: '202', Key: 'sandbox-switch-key' }]);
+			expect(day.items[0].json).toMatchObject({ fileName: 'agent-stats-2026-03-09.csv', actions: 4, agents: 1 });
+		});
+
+		it('without a date writes today, in the workflow\'s time zone', async () => {
+			const today = new Date().toISOString().slice(0, 10);
+			const { items, error } = await runNode({
+				type: 'solSwitch',
+				parameters: { resource: 'agent', operation: 'getStats', additionalFields: {}, options: { agentOutput: 'csvFile' } },
+				credentials: env.switchCredentials(),
+				timezone: 'UTC',
+			});
+			expect(error).toBeUndefined();
+			expect(env.received('agentstats')[0].body).toEqual({ DateStart: today, DateEnd: today, Key: 'sandbox-switch-key' });
+			expect(items[0].json).toMatchObject({ fileName: `agent-stats-${today}.csv`, actions: 12 });
+		});
 	});
 });

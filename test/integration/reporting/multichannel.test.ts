@@ -1,7 +1,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { LEGACY_ROUTE } from '../../../sandbox/switch/reports/mcm';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
+import { MCM_COLUMNS } from '../../../nodes/SolSwitch/shapers/multichannelExport';
+import { csvRow } from '../../../nodes/engine/export/csv';
 import { useSandbox } from '../../helpers/sandbox';
+import { binaryBytes } from './binaryBytes';
 
 const env = useSandbox({ reports: { seed: 2, legs: 50, days: 4, lastDay: '2026-03-10' } });
 
@@ -66,5 +69,39 @@ describe('Report > Multichannel Message Export', () => {
 		const { error } = await mcm({ DateStart: '={{ $json.none }}' });
 		expect(error?.message).toBe('Date Start is required');
 		expect(env.received('mcmexport')).toHaveLength(0);
+	});
+
+	it('Output: CSV File writes every message once, in windows of the range (conversations cut by window bounds)', async () => {
+		const perMessage = await mcm({}, { mcmOutput: 'message' });
+		env.sandbox.exchanges.clear();
+		// 3 messages a request at most: conversations (2 to 5 messages over minutes) are cut across windows.
+		const { items, error } = await mcm({}, { mcmOutput: 'csvFile', csvMaxRecords: 3 });
+		expect(error).toBeUndefined();
+		const requests = env.received('mcmexport');
+		expect(items[0].json).toMatchObject({
+			fileName: 'messages-2026-03-07_2026-03-10.csv',
+			messages: perMessage.items.length,
+			conversations: 16,
+			windowsAsked: requests.length,
+		});
+		expect(items[0].json.windowsSplit).toBeGreaterThan(0);
+		const text = (await binaryBytes(items[0].binary!.data)).toString('utf8');
+		const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\n');
+		expect(header).toBe(MCM_COLUMNS.join(','));
+		expect(Object.keys(perMessage.items[0].json)).toEqual([...MCM_COLUMNS]);
+		// The same rows as One Item per Message (the file's order: window after window).
+		const expected = perMessage.items.map((i) => csvRow(MCM_COLUMNS.map((c) => i.json[c])));
+		expect([...rows].sort()).toEqual([...expected].sort());
+		// Some conversation's messages came in more than one kept window (a split window is asked again from the same start).
+		const start = (r: (typeof requests)[number]) => (r.body as { DateStart: string }).DateStart;
+		const kept = requests.filter((r, i) => i === requests.length - 1 || start(requests[i + 1]) !== start(r));
+		const windowsOf = new Map<string, Set<number>>();
+		kept.forEach((r, w) => {
+			for (const [queue, conversations] of Object.entries(r.answer as Answer)) {
+				if (queue === 'Status') continue;
+				for (const id of Object.keys(conversations)) windowsOf.set(id, new Set([...(windowsOf.get(id) ?? []), w]));
+			}
+		});
+		expect([...windowsOf.values()].some((w) => w.size > 1)).toBe(true);
 	});
 });
