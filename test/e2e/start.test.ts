@@ -89,7 +89,7 @@ test('the credentials point at the sandbox and the switch accepts them', async (
 	expect(tested).toEqual({ status: 'OK', message: expect.any(String) });
 });
 
-test('every example is imported with its credentials remapped, published when it has a trigger', async () => {
+test('every example is imported with its credentials remapped, published when it has a trigger (a draft when it needs a credential of the user)', async () => {
 	const files = exampleFiles();
 	expect(job!.examples.map((e) => e.file)).toEqual(files);
 	const listed = await listWorkflows(job!);
