@@ -6,10 +6,11 @@
  *   2. take n8n's signed resume URL (1.x: after asking n8n to check its signature);
  *   3. register the wait with the Messaging Trigger (register.ts);
  *   4. send the SMS (the pin shown when the phone has another wait pending on that code);
- *   5. put the execution to wait until Limit Wait Time.
+ *   5. register once more (the trigger writes it again only if an overlapping save lost it);
+ *   6. put the execution to wait until Limit Wait Time.
  */
-import { createHash } from 'node:crypto';
-import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
+import { createHash, randomBytes } from 'node:crypto';
+import { NodeOperationError, sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { credentialsOnce } from '../../engine/transport/credentialsOnce';
 import { solswitchRequest } from '../../engine/transport/request';
@@ -19,12 +20,15 @@ import { gatewayService } from '../../shared/services';
 import { answerSpecProblem, longestSmsText, smsText } from '../../shared/messaging/sendAndWait/answers';
 import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
 import { TRIGGER_URL } from './properties';
-import { registerWait } from './register';
+import { registerWait, type WaitRegistration } from './register';
 import { answerSpecOf, waitIdOf } from './spec';
 import { waitTillOf } from './waitTill';
 
 /** The MT SMS function (messaging-gateway.md, MT SMS request), the one Send SMS calls. */
 export const SMS_PATH = '/sms/';
+
+/** When the registration is sent again (after the SMS): longer than a trigger call that could save over it. */
+export const ENSURE_AFTER_MS = 1000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -68,20 +72,17 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 	}
 	(fn as unknown as MaybeSignatureValidation).setSignatureValidationRequired?.();
 	const resumeUrl = fn.getSignedResumeUrl();
-	const registered = await registerWait(
-		fn,
-		String(fn.getNodeParameter(TRIGGER_URL, itemIndex, '')),
-		key,
-		{
-			id: waitIdOf(fn.getExecutionId(), node.id, sha256),
-			resumeUrl,
-			phone: String(body.To),
-			code: String(body.From),
-			word: spec.responseType === 'approval' ? spec.approveWord.trim() : '',
-			expiresAt: waitTill.getTime(),
-		},
-		Date.now(),
-	);
+	const triggerUrl = String(fn.getNodeParameter(TRIGGER_URL, itemIndex, ''));
+	const registration: WaitRegistration = {
+		id: waitIdOf(fn.getExecutionId(), node.id, sha256),
+		nonce: randomBytes(12).toString('hex'),
+		resumeUrl,
+		phone: String(body.To),
+		code: String(body.From),
+		word: spec.responseType === 'approval' ? spec.approveWord.trim() : '',
+		expiresAt: waitTill.getTime(),
+	};
+	const registered = await registerWait(fn, triggerUrl, key, registration, Date.now());
 	const text = smsText(message, spec, registered.others > 0 ? registered.pin : undefined);
 	await solswitchRequest(fn, {
 		service: gatewayService,
@@ -90,6 +91,10 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		attributes: ['From', 'To', 'Body'],
 		itemIndex,
 	});
+	// The registration once more, a moment later: the trigger writes it again only if it is missing
+	// (an overlapping webhook call of the trigger's workflow saved over it: waitStore.ts). Best effort.
+	await sleep(ENSURE_AFTER_MS);
+	await registerWait(fn, triggerUrl, key, registration, Date.now()).catch(() => undefined);
 	await fn.putExecutionToWait(waitTill);
 	return [fn.getInputData()[itemIndex]];
 }

@@ -86,8 +86,12 @@ describe('Send and Wait for Response (execute side)', () => {
 		expect(error).toBeUndefined();
 		expect(sentTexts()).toEqual(['Deploy v2 to production?\nReply YES or NO']);
 		expect(gatewayReceived(env.sandbox, '/sms/')[0].body).toMatchObject({ From: '55555', To: '15145550123' });
-		expect(trigger.received).toHaveLength(1);
-		expect(trigger.received[0].headers[WAIT_HEADER]).toBe('register');
+		// Registered before the SMS, and once more after it (the same registration: one wait).
+		expect(trigger.received).toHaveLength(2);
+		expect(trigger.received.map((r) => r.headers[WAIT_HEADER])).toEqual(['register', 'register']);
+		const payloads = trigger.received.map((r) => JSON.parse((r.body as { payload: string }).payload) as Record<string, unknown>);
+		expect(payloads[1]).toMatchObject({ id: payloads[0].id, nonce: payloads[0].nonce, resumeUrl: payloads[0].resumeUrl });
+		expect(trigger.registry.waits).toHaveLength(1);
 		const [wait] = trigger.registry.waits;
 		expect(wait).toMatchObject({ phone: '15145550123', code: '55555', word: 'YES', pin: '4821', expiresAt: WAIT_INDEFINITELY.getTime() });
 		expect(wait.url).toMatch(/^http:\/\/127\.0\.0\.1\/webhook-waiting\/test-execution\/node-under-test\?signature=[0-9a-f]{64}$/);
@@ -105,7 +109,7 @@ describe('Send and Wait for Response (execute side)', () => {
 	});
 
 	it('shows the pin when the phone already has a wait on that code', async () => {
-		trigger.registry.waits.push({ id: 'earlier-wait-1', url: 'x', phone: '15145550123', code: '55555', pin: '1111', word: 'YES', createdAt: 0, expiresAt: Date.now() + 60_000 });
+		trigger.registry.waits.push({ id: 'earlier-wait-1', nonce: 'nonce-0001', url: 'x', phone: '15145550123', code: '55555', pin: '1111', word: 'YES', createdAt: 0, expiresAt: Date.now() + 60_000 });
 		await run();
 		expect(sentTexts()).toEqual(['Deploy v2 to production?\nReply YES 4821 or NO 4821']);
 	});

@@ -19,7 +19,7 @@ const SIG = 'a'.repeat(64);
 const RESUME = `https://n8n.example.com/webhook-waiting/1234/node-uuid-1?signature=${SIG}`;
 
 function registration(over: Record<string, unknown> = {}) {
-	return { id: 'wait-000001', resumeUrl: RESUME, phone: '15145550123', code: '55555', word: 'YES', expiresAt: NOW + 60_000, ...over };
+	return { id: 'wait-000001', nonce: 'nonce-00001', resumeUrl: RESUME, phone: '15145550123', code: '55555', word: 'YES', expiresAt: NOW + 60_000, ...over };
 }
 
 function pins(...list: string[]) {
@@ -59,13 +59,14 @@ describe('resume URL check (the trigger is no open relay)', () => {
 describe('registration entries', () => {
 	it('takes a well-formed registration', () => {
 		const r = registrationOf(registration(), OWN, NOW);
-		expect(r).toEqual({ ok: true, entry: { id: 'wait-000001', url: RESUME, phone: '15145550123', code: '55555', word: 'YES', createdAt: NOW, expiresAt: NOW + 60_000 } });
+		expect(r).toEqual({ ok: true, entry: { id: 'wait-000001', nonce: 'nonce-00001', url: RESUME, phone: '15145550123', code: '55555', word: 'YES', createdAt: NOW, expiresAt: NOW + 60_000 } });
 	});
 
 	it('refuses bad fields, one by one', () => {
 		const cases: Array<[Record<string, unknown>, RegExp]> = [
 			[{ id: 'short' }, /bad id/],
 			[{ id: 'has space 123' }, /bad id/],
+			[{ nonce: undefined }, /bad nonce/],
 			[{ resumeUrl: 'https://evil.example.com/webhook-waiting/1/a?signature=' + SIG }, /not on this n8n/],
 			[{ phone: '+15145550123' }, /To number/],
 			[{ phone: 15145550123 }, /To number/],
@@ -98,6 +99,14 @@ describe('the registry', () => {
 		const second = addWait(registry, entry({ id: 'wait-000002' }), NOW, pins('4821', '4821', '7730'));
 		expect(second).toMatchObject({ ok: true, others: 1, entry: { pin: '7730' } });
 		expect(registry.waits).toHaveLength(2);
+	});
+
+	it('replaces the wait of the same node in the same execution when it registers again with a new nonce (a loop)', () => {
+		const registry = emptyRegistry();
+		addWait(registry, entry(), NOW, pins('4821'));
+		const again = addWait(registry, entry({ nonce: 'nonce-00002' }), NOW + 5, pins('4821', '1234'));
+		expect(again).toMatchObject({ ok: true, others: 0, entry: { nonce: 'nonce-00002', pin: '4821' } });
+		expect(registry.waits).toHaveLength(1);
 	});
 
 	it('counts pins per phone and code: another phone may reuse one', () => {
@@ -134,8 +143,9 @@ describe('the registry', () => {
 	it('removes a wait by id', () => {
 		const registry = emptyRegistry();
 		addWait(registry, entry(), NOW, pins('4821'));
-		expect(removeWait(registry, 'nope')).toBe(false);
-		expect(removeWait(registry, 'wait-000001')).toBe(true);
+		expect(removeWait(registry, 'nope', 'nonce-00001')).toBe(false);
+		expect(removeWait(registry, 'wait-000001', 'other-nonce')).toBe(false);
+		expect(removeWait(registry, 'wait-000001', 'nonce-00001')).toBe(true);
 		expect(registry.waits).toEqual([]);
 	});
 

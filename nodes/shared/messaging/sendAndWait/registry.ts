@@ -14,8 +14,13 @@ import { BODY_MAX } from '../../catalog/rules';
 import { PIN_LENGTH, pinOf } from './answers';
 
 export interface WaitEntry {
-	/** Chosen by the sending node: a registration sent twice is one entry. */
+	/** The wait (its execution and node): what the waiting node checks in a forward. */
 	id: string;
+	/**
+	 * One per registration by the sending node: the same id and nonce sent twice is one entry; the same
+	 * id with a new nonce is the same node waiting again (a loop), which replaces the old entry.
+	 */
+	nonce: string;
 	/** The waiting execution's signed resume URL (never shown, never logged). */
 	url: string;
 	/** The mobile number the SMS went to: replies come From it. */
@@ -55,7 +60,7 @@ export function asRegistry(value: unknown): WaitRegistry {
 function isEntry(w: unknown): boolean {
 	if (!w || typeof w !== 'object') return false;
 	const e = w as Record<string, unknown>;
-	return ['id', 'url', 'phone', 'code', 'pin', 'word'].every((k) => typeof e[k] === 'string') && typeof e.expiresAt === 'number' && typeof e.createdAt === 'number';
+	return ['id', 'nonce', 'url', 'phone', 'code', 'pin', 'word'].every((k) => typeof e[k] === 'string') && typeof e.expiresAt === 'number' && typeof e.createdAt === 'number';
 }
 
 /**
@@ -93,15 +98,16 @@ export type Registration = { ok: true; entry: Omit<WaitEntry, 'pin'> } | { ok: f
 
 /** A verified registration payload as an entry (without its pin, which the registry assigns). */
 export function registrationOf(payload: Record<string, unknown>, ownWebhookUrl: string, now: number): Registration {
-	const { id, resumeUrl, phone, code, word, expiresAt } = payload;
+	const { id, nonce, resumeUrl, phone, code, word, expiresAt } = payload;
 	if (typeof id !== 'string' || !ID.test(id)) return { ok: false, reason: 'bad id' };
+	if (typeof nonce !== 'string' || !ID.test(nonce)) return { ok: false, reason: 'bad nonce' };
 	const urlProblem = resumeUrlProblem(resumeUrl, ownWebhookUrl);
 	if (urlProblem) return { ok: false, reason: urlProblem };
 	if (typeof phone !== 'string' || !DIGITS.test(phone)) return { ok: false, reason: 'the To number is not digits' };
 	if (typeof code !== 'string' || !DIGITS.test(code)) return { ok: false, reason: 'the From code is not digits' };
 	if (typeof word !== 'string' || characterCount(word) > 40) return { ok: false, reason: 'bad approve word' };
 	if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt) || expiresAt <= now) return { ok: false, reason: 'already expired' };
-	return { ok: true, entry: { id, url: resumeUrl as string, phone, code, word, createdAt: now, expiresAt } };
+	return { ok: true, entry: { id, nonce, url: resumeUrl as string, phone, code, word, createdAt: now, expiresAt } };
 }
 
 function live(registry: WaitRegistry, now: number): WaitEntry[] {
@@ -116,14 +122,16 @@ export function pendingFor(registry: WaitRegistry, phone: string, code: string, 
 export type Added = { ok: true; entry: WaitEntry; others: number } | { ok: false; reason: string };
 
 /**
- * Adds (or, for an id already there, keeps) a wait, after dropping expired ones. `random4` gives a
+ * Adds a wait (kept as it is when the same registration comes again), after dropping expired ones. `random4` gives a
  * 4-digit pin; the registry draws again while it is taken for the same phone and code.
  */
 export function addWait(registry: WaitRegistry, entry: Omit<WaitEntry, 'pin'>, now: number, random4: () => string): Added {
-	registry.waits = live(registry, now);
+	const previous = live(registry, now).find((w) => w.id === entry.id);
+	if (previous && previous.nonce === entry.nonce) return { ok: true, entry: previous, others: pendingFor(registry, previous.phone, previous.code, now).length - 1 };
+	// Expired waits go, and so does the previous wait of the same node in the same execution: a node
+	// that waits again (a loop) is no longer waiting for the earlier answer.
+	registry.waits = live(registry, now).filter((w) => w.id !== entry.id);
 	const same = pendingFor(registry, entry.phone, entry.code, now);
-	const existing = same.find((w) => w.id === entry.id);
-	if (existing) return { ok: true, entry: existing, others: same.length - 1 };
 	if (same.length >= MAX_PER_NUMBER) return { ok: false, reason: `${MAX_PER_NUMBER} waits are already pending for ${entry.phone} on ${entry.code}` };
 	if (registry.waits.length >= MAX_TOTAL) return { ok: false, reason: `${MAX_TOTAL} waits are already pending on this trigger` };
 	const taken = new Set(same.map((w) => w.pin));
@@ -136,9 +144,9 @@ export function addWait(registry: WaitRegistry, entry: Omit<WaitEntry, 'pin'>, n
 }
 
 /** Drops one wait (answered, or found gone). Returns whether it was there. */
-export function removeWait(registry: WaitRegistry, id: string): boolean {
+export function removeWait(registry: WaitRegistry, id: string, nonce: string): boolean {
 	const before = registry.waits.length;
-	registry.waits = registry.waits.filter((w) => w.id !== id);
+	registry.waits = registry.waits.filter((w) => w.id !== id || w.nonce !== nonce);
 	return registry.waits.length !== before;
 }
 
