@@ -6,7 +6,6 @@
  */
 import type { SandboxHost } from '../contract';
 import type { Delivery } from './callbacks';
-import type { MoMessage } from './index';
 import type { GatewayState, MessageRecord } from './state';
 
 export interface AutoReply {
@@ -18,7 +17,8 @@ export interface AutoReply {
 interface PhoneHost {
 	readonly state: GatewayState;
 	readonly sandbox: SandboxHost;
-	injectMo(message: MoMessage): Delivery;
+	/** The gateway's injectMo (index.ts), for a text message. */
+	injectMo(message: { From: string; To: string; Body?: string }): Delivery;
 }
 
 export class Phones {

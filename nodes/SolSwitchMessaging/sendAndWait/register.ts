@@ -90,6 +90,6 @@ export async function registerWait(
 	}
 	const reason = typeof answer.reason === 'string' ? answer.reason : `HTTP ${status}`;
 	throw new NodeOperationError(node, `The Messaging Trigger did not take the wait: ${reason}`, {
-		description: 'The trigger's workflow must be published, with the same Inbound Key as this node.',
+		description: "The trigger's workflow must be published, with the same Inbound Key as this node.",
 	});
 }
