@@ -50,33 +50,48 @@ export function bulkSettings(options: IDataObject): BulkSettings {
 export type Outcome<T> = { state: 'done'; value: T } | { state: 'failed'; error: unknown } | { state: 'notStarted' };
 
 /**
+ * Waits for the next start the rate allows (resolves at once without a rate). Shared by everything one
+ * node run sends, so the parts of a split text are spaced like the items are.
+ */
+export type Pace = () => Promise<void>;
+
+export function pacer(perSecond: number): Pace {
+	const interval = perSecond > 0 ? 1000 / perSecond : 0;
+	let nextStartAt = Date.now();
+	return async () => {
+		if (interval <= 0) return;
+		const at = Math.max(nextStartAt, Date.now());
+		nextStartAt = at + interval;
+		const wait = at - Date.now();
+		if (wait > 0) await sleep(wait);
+	};
+}
+
+/**
  * task(0) ... task(count - 1), at most settings.concurrency at once, the k-th start no earlier than
- * k / perSecond seconds after the first (a stall is not made up for by a burst). With stopOnFailure,
+ * k / perSecond seconds after the first (a stall is not made up for by a burst). A task that sends
+ * more than once (a split text) calls `pace` before each further request. With stopOnFailure,
  * no task starts after the first failure. Resolves when every started task has settled.
  */
 export async function runBounded<T>(
 	count: number,
 	settings: BulkSettings,
-	task: (index: number) => Promise<T>,
+	task: (index: number, pace: Pace) => Promise<T>,
 	stopOnFailure: boolean,
 ): Promise<Array<Outcome<T>>> {
 	const outcomes: Array<Outcome<T>> = Array.from({ length: count }, () => ({ state: 'notStarted' }));
-	const interval = settings.perSecond > 0 ? 1000 / settings.perSecond : 0;
+	const pace = pacer(settings.perSecond);
 	let next = 0;
-	let nextStartAt = Date.now();
 	let stopped = false;
 	const worker = async () => {
 		while (!stopped && next < count) {
 			const index = next++;
-			if (interval > 0) {
-				const at = Math.max(nextStartAt, Date.now());
-				nextStartAt = at + interval;
-				const wait = at - Date.now();
-				if (wait > 0) await sleep(wait);
+			if (settings.perSecond > 0) {
+				await pace();
 				if (stopped) return;
 			}
 			try {
-				outcomes[index] = { state: 'done', value: await task(index) };
+				outcomes[index] = { state: 'done', value: await task(index, pace) };
 			} catch (error) {
 				outcomes[index] = { state: 'failed', error };
 				if (stopOnFailure) stopped = true;

@@ -11,7 +11,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcome } from './bulk';
+import { bulkSettings, ONE_AT_A_TIME, runBounded, type BulkSettings, type Outcome, type Pace } from './bulk';
 import type { Catalog, OperationSpec, RequestOperation, ShapeContext } from './catalog/types';
 import { readFile } from './files';
 import { appendItems, pairedWith } from './items';
@@ -27,6 +27,7 @@ import { defaultCustomerOf } from './defaultCustomer';
 import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
+import { splitting, textPieces } from './textSplit';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
 	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
@@ -85,20 +86,65 @@ export async function runOperation(
 	catalog: Catalog,
 	op: OperationSpec,
 	itemIndex: number,
+	pace: Pace = async () => {},
 ): Promise<INodeExecutionData[]> {
 	const options = fn.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const checked = buildRequestBody(op, await readAttributes(fn, op, itemIndex));
-	if (!checked.ok) {
-		throw new NodeOperationError(fn.getNode(), checked.message, {
+	const raw = await readAttributes(fn, op, itemIndex);
+	// Options > Split Long Text: one request per part of the text, every part checked before any is sent.
+	const pieces = textPieces(op.textSplit, raw, options);
+	const bodies = pieces.map((piece, index) => {
+		const checked = buildRequestBody(op, piece);
+		if (checked.ok) return checked.body as IDataObject;
+		// Parts differ only in their text: a later part fails only for its text, so name it.
+		const part = index > 0 ? `Part ${index + 1} of ${pieces.length}: ` : '';
+		throw new NodeOperationError(fn.getNode(), `${part}${checked.message}`, {
 			itemIndex,
 			description: checked.all.length > 1 ? `Also: ${checked.all.slice(1).join('; ')}` : undefined,
 		});
+	});
+	if (!splitting(op.textSplit, options)) return await runChecked(fn, catalog, op, itemIndex, options, bodies[0]);
+	const items: INodeExecutionData[] = [];
+	for (let index = 0; index < bodies.length; index++) {
+		if (index > 0) await pace();
+		let shaped: INodeExecutionData[];
+		try {
+			shaped = await runChecked(fn, catalog, op, itemIndex, options, bodies[index]);
+		} catch (error) {
+			throw withPartsSent(fn, error, itemIndex, index, bodies.length);
+		}
+		for (const item of shaped) items.push({ ...item, json: { ...item.json, part: index + 1, parts: bodies.length } });
 	}
+	return items;
+}
+
+/**
+ * The error of part `index` (0-based) of a split text, as a node error; when parts before it went out,
+ * it says so, so that nobody resends the whole text blindly.
+ */
+function withPartsSent(fn: IExecuteFunctions, error: unknown, itemIndex: number, index: number, total: number): NodeOperationError | NodeApiError {
+	const nodeError =
+		error instanceof NodeOperationError || error instanceof NodeApiError ? error : new NodeOperationError(fn.getNode(), error as Error, { itemIndex });
+	if (index === 0) return nodeError;
+	const sent = index === 1 ? `Part 1 of ${total} was` : `Parts 1 to ${index} of ${total} were`;
+	const note = `${sent} sent before part ${index + 1} failed.`;
+	nodeError.description = nodeError.description ? `${nodeError.description} ${note}` : note;
+	return nodeError;
+}
+
+/** One checked request body: sent (or run locally) and shaped into items. */
+async function runChecked(
+	fn: IExecuteFunctions,
+	catalog: Catalog,
+	op: OperationSpec,
+	itemIndex: number,
+	options: IDataObject,
+	checkedBody: IDataObject,
+): Promise<INodeExecutionData[]> {
 	// An operation that sends no request needs no credential, unless it has a Customer to default.
 	const credentials = needsCredential(op) ? await credentialsOnce(fn, catalog.service.credential) : {};
 	const listing = readListing(fn, op, itemIndex);
-	const checkedBody = listing.simplify ? { ...(checked.body as IDataObject), ...op.simplify?.request } : (checked.body as IDataObject);
-	const body = applyCustomerDefault(op, checkedBody, catalog.service.defaultCustomer?.(credentials));
+	const requestBody = listing.simplify ? { ...checkedBody, ...op.simplify?.request } : checkedBody;
+	const body = applyCustomerDefault(op, requestBody, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
 	if (op.local) return applyListing(op, listing, await op.local(body, ctx));
 	// A function that needs a global key says so when the switch refuses a customer-scoped one.
@@ -155,10 +201,10 @@ export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): P
 		await runOperation(fn, catalog, first, 0);
 		return [items];
 	}
-	const runItem = async (i: number) => {
+	const runItem = async (i: number, pace: Pace) => {
 		const resource = fn.getNodeParameter('resource', i) as string;
 		const operation = fn.getNodeParameter('operation', i) as string;
-		return await runOperation(fn, catalog, findOperation(catalog, resource, operation), i);
+		return await runOperation(fn, catalog, findOperation(catalog, resource, operation), i, pace);
 	};
 	const continueOnFail = fn.continueOnFail();
 	const outcomes = await runBounded(items.length, itemSettings(fn, catalog, items.length), runItem, !continueOnFail);

@@ -9,6 +9,7 @@ import { replyToMessage } from '../reply/replyToMessage';
 import { sendAndWaitFields, sendAndWaitOptions } from '../sendAndWait/properties';
 import { sendAndWait, SMS_PATH } from '../sendAndWait/run';
 import { shapeSentSms } from '../shapers/sentSms';
+import { splitText } from '../../shared/messaging/splitText';
 
 const from: AttributeSpec = {
 	name: 'From',
@@ -45,7 +46,7 @@ export const messages: Array<OperationSpec<never>> = [
 				required: true,
 				rule: RULES.body,
 				asWritten: true,
-				description: `Message text, UTF-8, sent exactly as written. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns.`,
+				description: `Message text, UTF-8, sent exactly as written. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns (Options > Split Long Text sends a longer text as several messages).`,
 			},
 			{
 				name: 'Receipt',
@@ -60,6 +61,8 @@ export const messages: Array<OperationSpec<never>> = [
 		],
 		response: { kind: 'custom', shape: shapeSentSms, records: false },
 		bulk: true,
+		// Options > Split Long Text: a Body over 136 characters as several SMS, one output item each.
+		textSplit: { attribute: 'Body', split: (text, numbered) => splitText(text, { numbered }) },
 	},
 	{
 		resource: 'message',

@@ -175,6 +175,18 @@ export interface RangeSplit {
 	merge?: (answers: unknown[]) => unknown;
 }
 
+/**
+ * A text attribute the user may let the node split when it is longer than its rule allows (an SMS
+ * Body over 136 characters, as an AI writes it): Options > Split Long Text, off by default. Each part
+ * is one request, checked by the same schema; the answers become one item per part, in order.
+ */
+export interface TextSplitSpec {
+	/** The attribute whose text is split (its API name, e.g. 'Body'). */
+	attribute: string;
+	/** The parts of a text, each following the attribute's rule; [] when nothing can be sent. */
+	split: (text: string, numbered: boolean) => string[];
+}
+
 /** An operation that does not call the interface (e.g. answering a waiting webhook). */
 export type LocalRunner = (body: IDataObject, ctx: ShapeContext) => Promise<INodeExecutionData[]>;
 
@@ -241,6 +253,8 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	 * Messages Per Second (engine/bulk.ts). Output stays in input order; nothing is retried.
 	 */
 	bulk?: boolean;
+	/** Offer Options > Split Long Text for this text attribute (see TextSplitSpec). */
+	textSplit?: TextSplitSpec;
 	/** Body encodings the function accepts (default both); with only 'json', Send Body As is not offered. */
 	bodyFormats?: Array<'json' | 'form'>;
 }
@@ -268,6 +282,7 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	scope?: undefined;
 	deprecatedBy?: undefined;
 	bulk?: undefined;
+	textSplit?: undefined;
 	bodyFormats?: undefined;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { BULK_OPTIONS } from '../bulk';
+import { TEXT_SPLIT_OPTION } from '../textSplit';
 import { returnsRecords } from '../catalog/responseKinds';
 import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
@@ -287,6 +288,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 			...(op.options ?? []),
 			...transportOptions(op),
 			...(op.bulk ? BULK_OPTIONS : []),
+			...(op.textSplit ? [TEXT_SPLIT_OPTION] : []),
 			...(returnsRecords(op.response) ? [EMPTY_MARKER_OPTION] : []),
 		].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		if (!settings.length) continue;
