@@ -83,13 +83,15 @@ async function forward(fn: IWebhookFunctions, key: Buffer, entry: WaitEntry, sms
 }
 
 /**
- * Routes an MO SMS (never a compliance keyword: the caller answers those first). At most a few
- * waits are tried: one found ended is dropped and the next candidate considered.
+ * Routes an MO SMS (never a compliance keyword: the caller answers those first). The inbound key is
+ * read only when the phone has a wait (most messages have none); without one, nothing is routed. At
+ * most a few waits are tried: one found ended is dropped and the next candidate considered.
  */
-export async function routeSms(fn: IWebhookFunctions, inboundKey: string, sms: ReceivedSms, now = Date.now()): Promise<Routed> {
-	const key = deriveKey(inboundKey, 'forward');
-	if (!key) return { kind: 'none' };
+export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<string>, sms: ReceivedSms, now = Date.now()): Promise<Routed> {
 	const store = WaitStore.of(fn);
+	if (routeReply(store.view(now), sms, now).kind === 'none') return { kind: 'none' };
+	const key = deriveKey(await inboundKey(), 'forward');
+	if (!key) return { kind: 'none' };
 	for (let attempt = 0; attempt < 3; attempt++) {
 		const route = routeReply(store.view(now), sms, now);
 		if (route.kind === 'none') return route;
