@@ -20,7 +20,7 @@ export class SolSwitchApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/solswitch.svg', dark: 'file:../icons/solswitch.dark.svg' };
 
-	documentationUrl = 'https://github.com/solswitch/n8n-nodes-solswitch#credentials';
+	documentationUrl = 'https://github.com/solswitch/n8n-nodes-solswitch/blob/main/docs/credentials.md#solswitch-api';
 
 	properties: INodeProperties[] = [
 		{

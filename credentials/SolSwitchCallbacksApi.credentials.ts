@@ -14,7 +14,7 @@ export class SolSwitchCallbacksApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/solswitch.svg', dark: 'file:../icons/solswitch.dark.svg' };
 
-	documentationUrl = 'https://github.com/solswitch/n8n-nodes-solswitch#solswitch-callbacks-api';
+	documentationUrl = 'https://github.com/solswitch/n8n-nodes-solswitch/blob/main/docs/credentials.md#solswitch-callbacks-api';
 
 	properties: INodeProperties[] = [packetApiKeyField, sharedSecretField];
 }

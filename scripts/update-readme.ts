@@ -1,11 +1,15 @@
-/** `npm run readme`: rewrites the README's generated blocks from the catalogs. */
+/** `npm run readme`: rewrites the generated blocks of the README and the docs/ pages from the catalogs. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceBlock } from './readme/operationsTable';
 import { readmeBlocks } from './readme-blocks';
 
-const file = join(__dirname, '..', '..', 'README.md');
-let text = readFileSync(file, 'utf8');
-for (const [id, content] of Object.entries(readmeBlocks())) text = replaceBlock(text, id, content);
-writeFileSync(file, text);
-console.log(`README.md: ${Object.keys(readmeBlocks()).length} generated blocks written`);
+const root = join(__dirname, '..', '..');
+const blocks = readmeBlocks();
+for (const file of [...new Set(blocks.map((b) => b.file))]) {
+	let text = readFileSync(join(root, file), 'utf8');
+	const own = blocks.filter((b) => b.file === file);
+	for (const { id, content } of own) text = replaceBlock(text, id, content);
+	writeFileSync(join(root, file), text);
+	console.log(`${file}: ${own.length} generated block${own.length === 1 ? '' : 's'} written`);
+}

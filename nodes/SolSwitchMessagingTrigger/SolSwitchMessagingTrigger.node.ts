@@ -13,7 +13,10 @@ import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
-import { createRedeliveryMemory, hasRedeliveryMemory } from './redeliveries';
+import { answerRegistrationCall } from './registration';
+import { isRegistration } from '../shared/messaging/sendAndWait/router';
+import { ReplyMemory } from '../shared/messaging/replyMemory';
+import { MESSAGING_TRIGGER_NAME } from '../shared/messaging/replyModes';
 
 /**
  * MO SMS / MMS and delivery reports from the SolSwitch messaging gateway, as the event table
@@ -25,7 +28,7 @@ import { createRedeliveryMemory, hasRedeliveryMemory } from './redeliveries';
 export class SolSwitchMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Messaging Trigger',
-		name: 'solSwitchMessagingTrigger',
+		name: MESSAGING_TRIGGER_NAME,
 		icon: { light: 'file:../../icons/solswitch-messaging-trigger.svg', dark: 'file:../../icons/solswitch-messaging-trigger.dark.svg' },
 		group: ['trigger'],
 		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
@@ -43,7 +46,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	};
 
 	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
-	// creates the redelivery memory, which n8n saves right after (see nodes/shared/messaging/replies.ts).
+	// creates the reply memory, which n8n saves right after (nodes/shared/messaging/replyMemory.ts).
 	webhookMethods = {
 		default: {
 			// Every publication runs checkExists (create only while the memory is missing), so the
@@ -52,10 +55,10 @@ export class SolSwitchMessagingTrigger implements INodeType {
 				const table = keywordReplies(this.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject);
 				const problems = keywordTableProblems(table, this.getNodeParameter('compliance', true) === true);
 				if (problems.length) throw new NodeOperationError(this.getNode(), problems.join('; '), { description: 'Fix them under Keyword Replies.' });
-				return hasRedeliveryMemory(this);
+				return ReplyMemory.existsIn(this.getWorkflowStaticData('global'));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				createRedeliveryMemory(this);
+				ReplyMemory.createIn(this.getWorkflowStaticData('global'));
 				return true;
 			},
 			async delete(): Promise<boolean> {
@@ -65,6 +68,9 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// A Send and Wait for Response registering its wait (signed with the inbound key's HMAC, not a
+		// gateway callback, so before the gateway's guard): answered through n8n, which saves it first.
+		if (isRegistration(this)) return await answerRegistrationCall(this);
 		return await dispatch(this, MESSAGING_TRIGGER);
 	}
 }

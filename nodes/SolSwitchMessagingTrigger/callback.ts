@@ -4,11 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Refusal } from '../engine/trigger/types';
+import type { CallbackType } from '../shared/messaging/callbackFormat';
 import { complianceOf, keywordOf } from '../shared/messaging/keywords';
 import { isMmsBody, parseMmsBody } from '../shared/messaging/mmsLink';
 import { reportStatus } from '../shared/messaging/reportStatus';
-
-export type CallbackType = 'sms' | 'mms' | 'report';
 
 type Parsed = { item: IDataObject } | { refusal: Refusal };
 

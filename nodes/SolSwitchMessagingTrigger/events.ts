@@ -6,14 +6,16 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { receiveEvent } from '../engine/trigger/dispatch';
-import type { EventSpec, Refusal, TriggerSpec } from '../engine/trigger/types';
-import { classifyCallback, parseMms, parseReport, parseSms, type CallbackType } from './callback';
-import { answerOk, handleCallback } from './handlers/message';
+import type { DescriptionField, EventSpec, Refusal, TriggerSpec } from '../engine/trigger/types';
+import type { CallbackType } from '../shared/messaging/callbackFormat';
+import { REPLY_MODE_PARAMETER } from '../shared/messaging/replyModes';
+import { answerOk } from './answers';
+import { classifyCallback, parseMms, parseReport, parseSms } from './callback';
+import { handleCallback } from './handlers/message';
 import { carriesInboundKey } from './inboundCredential';
-import { RESPONSE_DATA_FIELD } from './redeliveries';
 
 /** What every callback kind shares: one URL, answered as Reply says, one handler. */
-const callback = { path: 'message', handle: handleCallback, response: { by: 'parameter', parameter: 'replyMode' } } as const;
+const callback = { path: 'message', handle: handleCallback, response: { by: 'parameter', parameter: REPLY_MODE_PARAMETER } } as const;
 /** What MO SMS and MMS share: the fields of the MO callback request and where its URL goes. */
 const mo = { ...callback, fields: ['Type', 'ID', 'From', 'To', 'Body', 'Key'], required: ['ID', 'From', 'To', 'Body'], portal: { where: 'the MO URL' } };
 const MO_ANSWER = '`{"Status":"OK"}`, or with Reply to Message `{"Status":"OK","Body":"<reply>"}` (SMS on short codes)';
@@ -56,6 +58,17 @@ async function checkInboundKey(fn: IWebhookFunctions, body: IDataObject): Promis
 	// An HTTP error: the gateway keeps the message and retries, so a key fixed in time loses nothing.
 	return (await carriesInboundKey(fn, body)) ? undefined : { status: 401, reason: 'Not authorized.' };
 }
+
+/**
+ * The webhook description's responseData: the last node's first item in reply mode When Last Node
+ * Finishes; empty otherwise, so that in mode Immediately n8n answers with the webhookResponse the
+ * trigger hands it (n8n behaviour N3, engine/trigger/n8nResponse.ts). A plain value: nothing
+ * happens when n8n reads it.
+ */
+export const RESPONSE_DATA_FIELD: DescriptionField = {
+	template: '={{$parameter["replyMode"] === "lastNode" ? "firstEntryJson" : ""}}',
+	resolve: (parameters) => (parameters[REPLY_MODE_PARAMETER] === 'lastNode' ? 'firstEntryJson' : ''),
+};
 
 export const MESSAGING_TRIGGER: TriggerSpec = {
 	caller: "the gateway operator's settings",

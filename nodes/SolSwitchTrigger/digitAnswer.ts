@@ -4,10 +4,10 @@
  * Webhook body, or an error page when the workflow failed or gave nothing) passes through here on
  * its way out: a usable option goes out as bare text, anything else becomes the Fallback Option.
  */
-import { rewriteAnswer, type InterceptableResponse, type WrittenAnswer } from '../engine/trigger/rewriteAnswer';
+import { rewriteAnswerAsWritten, type AnswerResponse, type WrittenAnswer } from '../engine/trigger/n8nResponse';
 import { DV_OPTION_MAX } from '../shared/catalog/rules';
 
-export type { InterceptableResponse, WrittenAnswer } from '../engine/trigger/rewriteAnswer';
+export type { AnswerResponse as InterceptableResponse, WrittenAnswer } from '../engine/trigger/n8nResponse';
 
 /** Longest option accepted; the DV's options are short words or numbers (the action's rule too). */
 export const MAX_OPTION_LENGTH = DV_OPTION_MAX;
@@ -37,8 +37,8 @@ export function optionFromAnswer(answer: WrittenAnswer): string | undefined {
  * Rewrites what n8n writes to `res` for this one request into the plain option, or the fallback.
  * Without a fallback, an answer that holds no option goes out as n8n wrote it.
  */
-export function answerAsPlainOption(res: InterceptableResponse, fallback: string) {
-	rewriteAnswer(res, (written) => {
+export function answerAsPlainOption(res: AnswerResponse, fallback: string) {
+	rewriteAnswerAsWritten(res, (written) => {
 		const option = optionFromAnswer(written) ?? cleanOption(fallback);
 		return option === undefined ? undefined : { status: 200, contentType: 'text/plain; charset=utf-8', body: option };
 	});

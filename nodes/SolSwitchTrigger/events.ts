@@ -166,8 +166,8 @@ export const SWITCH_EVENTS: EventSpec[] = [
 /**
  * The description's responseData: the last node's first item for a Digit Validation answered by the
  * last node; empty otherwise, so that n8n answers a notification or a SIP Packet POST with the
- * webhookResponse the trigger hands it (n8n/dist/webhooks/webhook-on-received-response-extractor.js),
- * which n8n 2.40 writes once the run is queued (webhook-helpers.js shouldDeferOnReceivedResponse).
+ * webhookResponse the trigger hands it, which n8n 2.40 writes once the run is queued (n8n behaviour
+ * N3, engine/trigger/n8nResponse.ts).
  */
 const RESPONSE_DATA_FIELD: DescriptionField = {
 	template: '={{$parameter["event"] === "digit-validation" && $parameter["answerFrom"] === "lastNode" ? "firstEntryJson" : ""}}',

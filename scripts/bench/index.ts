@@ -2,7 +2,8 @@
  * `npm run bench`: every path of paths.ts in a real n8n with this package installed, beside the
  * n8n-only flow a user would build, measured in the same run; once per n8n setting (default,
  * legacy expression engine, lazy isolate acquisition) where the path says it matters. Writes
- * docs/benchmarks.md, docs/benchmarks.svg, docs/benchmarks.json and the README's figures.
+ * docs/benchmarks.md, docs/benchmarks.svg, docs/benchmarks.json and the figures of docs/performance.md
+ * (with the commit measured; the run fails before starting when that page has no benchmarks block).
  *
  *   npm run bench                  the full suite (about 20 minutes on a 2-core machine)
  *   npm run bench -- --quick       smaller sizes, default settings only, written to build/bench/
@@ -21,7 +22,9 @@ import path from 'node:path';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { DEFAULT_SWITCH_KEY, startSandbox, type Sandbox } from '../../sandbox/server';
 import { packRepo, REPO_ROOT, startN8n, type N8nApi } from '../n8n-harness';
+import { execFileSync } from 'node:child_process';
 import { chartSvg } from './chart';
+import { assertBenchBlock, writeBenchBlock } from './docsBlock';
 import { PATH_NOTES } from './notes';
 import { BENCH_PATHS } from './paths';
 import { benchmarksMarkdown, readmeBlock, type RunInfo, type RunResult } from './report';
@@ -62,6 +65,9 @@ async function main() {
 		console.log(`No path matches "${filter}". Known: ${BENCH_PATHS.map((p) => p.id).join(', ')}`);
 		return;
 	}
+	// A full run writes docs/performance.md: fail now, not after 25 minutes, if its block is gone.
+	if (!quick && !partial) assertBenchBlock(REPO_ROOT);
+	const commit = measuredCommit();
 	const only = args.find((a) => a.startsWith('--settings='))?.slice('--settings='.length).split(',');
 	const settings = N8N_SETTINGS.filter((s) => (only ? only.includes(s.id) : !quick || s.id === 'default'));
 	const started = Date.now();
@@ -110,6 +116,7 @@ async function main() {
 		startedAt: new Date(started).toISOString().replace(/\.\d+Z$/, 'Z'),
 		minutes: (Date.now() - started) / 60000,
 		quick,
+		commit,
 		n8nVersion,
 		machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
 		loadBefore,
@@ -126,23 +133,19 @@ function writeReport(info: RunInfo, results: RunResult[]) {
 	fs.writeFileSync(path.join(dir, 'benchmarks.md'), benchmarksMarkdown(results, info, PATH_NOTES));
 	fs.writeFileSync(path.join(dir, 'benchmarks.svg'), chartSvg(results.flatMap((r) => r.comparisons.map((comparison) => ({ setting: r.setting, comparison }))), results.map((r) => r.setting)));
 	fs.writeFileSync(path.join(dir, 'benchmarks.json'), `${JSON.stringify({ info, results }, null, '\t')}\n`);
-	if (!quick) writeReadme(readmeBlock(results, info));
-	console.log(`\nWritten: ${path.relative(REPO_ROOT, dir)}/benchmarks.{md,svg,json}${quick ? '' : ' and the README\'s figures'}`);
+	if (!quick) writeBenchBlock(REPO_ROOT, readmeBlock(results, info));
+	console.log(`\nWritten: ${path.relative(REPO_ROOT, dir)}/benchmarks.{md,svg,json}${quick ? '' : ' and the figures of docs/performance.md'}`);
 }
 
-const START = '<!-- generated:benchmarks:start -->';
-const END = '<!-- generated:benchmarks:end -->';
-
-function writeReadme(block: string) {
-	const file = path.join(REPO_ROOT, 'README.md');
-	const text = fs.readFileSync(file, 'utf8');
-	const from = text.indexOf(START);
-	const to = text.indexOf(END);
-	if (from < 0 || to < from) {
-		console.log(`README.md has no ${START} ... ${END} block: figures not written there`);
-		return;
+/** The commit the packed tree is at, "+ changes" when the work tree differs from it (the figures name it). */
+function measuredCommit(): string {
+	try {
+		const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+		const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+		return dirty ? `${head} + uncommitted changes` : head;
+	} catch {
+		return 'unknown (not a git work tree)';
 	}
-	fs.writeFileSync(file, `${text.slice(0, from + START.length)}\n${block}\n${text.slice(to)}`);
 }
 
 void main().catch((error) => {

@@ -17,3 +17,8 @@ export function eventsTable(trigger: TriggerSpec): string {
 	}
 	return rows.join('\n');
 }
+
+/** The README's compact list of a trigger's event kinds, as its event selector names them. */
+export function eventsList(trigger: TriggerSpec): string {
+	return `- Events: ${trigger.events.map((kind) => kind.name).join(', ')}`;
+}

@@ -1,9 +1,10 @@
 /**
- * The README's operations tables, generated from a catalog. A unit test fails when the README and the
- * table disagree; `npm run readme` rewrites the README's generated blocks.
+ * The operations tables of the docs/nodes/ pages, and the README's compact list of operation names,
+ * generated from a catalog. A unit test fails when a page and the table disagree; `npm run readme`
+ * rewrites the generated blocks.
  */
 import type { AttributeSpec, Catalog } from '../../nodes/engine/catalog/types';
-import { labelOf, wireAttributes } from '../../nodes/engine/generators/names';
+import { labelOf, operationLabel, wireAttributes } from '../../nodes/engine/generators/names';
 
 function attrList(attributes: Array<AttributeSpec<string>>): string {
 	return attributes.map((a) => `\`${a.name}\``).join(', ') || '—';
@@ -16,8 +17,8 @@ function requiredText(a: AttributeSpec<string>): string {
 
 export function operationsTable(catalog: Catalog): string {
 	const rows = [
-		'| Resource | Operation | Interface function | Path | Required | Optional | Key scope |',
-		'|---|---|---|---|---|---|---|',
+		'| Resource | Editor operation | Action | Interface function | Path | Required | Optional | Key scope |',
+		'|---|---|---|---|---|---|---|---|',
 	];
 	for (const resource of catalog.resources) {
 		const ops = catalog.operations
@@ -28,27 +29,47 @@ export function operationsTable(catalog: Catalog): string {
 			const required = attributes.filter((a) => a.required);
 			const optional = attributes.filter((a) => !a.required);
 			const name = op.deprecatedBy ? `${op.name} (deprecated: use ${op.deprecatedBy})` : op.name;
-			// A local operation sends no request: no path and no key scope to show.
-			const path = op.local ? 'no request' : `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
-			const scope = op.local ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
+			// A local operation sends no request (no path, no key scope), unless its runner sends through a function.
+			const path = op.local
+				? op.sendsThrough
+					? `\`${op.sendsThrough}\`, then waits`
+					: 'no request'
+				: `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
+			const scope = op.local && !op.sendsThrough ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
-				`| ${resource.name} | ${op.action} | ${name} | ${path} | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
+				`| ${resource.name} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
 			);
 		}
 	}
 	return rows.join('\n');
 }
 
+/**
+ * The README's compact list: one line per resource, its operations as the editor names them, in the
+ * editor's order (by name).
+ */
+export function operationsList(catalog: Catalog): string {
+	return catalog.resources
+		.map((resource) => {
+			const names = catalog.operations
+				.filter((o) => o.resource === resource.value)
+				.map(operationLabel)
+				.sort((a, b) => a.localeCompare(b));
+			return `- ${resource.name}: ${names.join(', ')}`;
+		})
+		.join('\n');
+}
+
 export function blockMarkers(id: string) {
 	return { start: `<!-- generated:${id}:start -->`, end: `<!-- generated:${id}:end -->` };
 }
 
-/** Replaces the generated block `id` of a README text. */
+/** Replaces the generated block `id` of a Markdown text; throws when the text has no such block. */
 export function replaceBlock(readme: string, id: string, content: string): string {
 	const { start, end } = blockMarkers(id);
 	const from = readme.indexOf(start);
 	const to = readme.indexOf(end);
-	if (from < 0 || to < from) throw new Error(`README has no block ${id}`);
+	if (from < 0 || to < from) throw new Error(`no generated block ${id} (markers ${start} ... ${end})`);
 	return readme.slice(0, from + start.length) + '\n' + content + '\n' + readme.slice(to);
 }
 

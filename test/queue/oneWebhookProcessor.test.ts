@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { describeExampleScenarios } from '../e2e/scenarios/examples';
 import { describeMessagingScenarios } from '../e2e/scenarios/messaging';
+import { describeExpressionInImmediately } from '../e2e/scenarios/expressionImmediately';
 import { describeOnboardCustomerScenario } from '../e2e/scenarios/onboardCustomer';
 import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
 import { describeSimultaneousCopiesInOneProcess } from '../e2e/scenarios/simultaneousCopies';
@@ -28,6 +29,7 @@ describe('redelivery memory', () => {
 	describeOverlappingReplies(env, 'queue mode, one webhook processor', 'none');
 	describeSimultaneousCopiesInOneProcess(env);
 	describeAnswerOnceQueued(env);
+	describeExpressionInImmediately(env);
 });
 describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
 describe('examples', () => describeExampleScenarios(env));

@@ -1,19 +1,29 @@
 /**
- * MO SMS, MO MMS and delivery reports, once the kit has admitted, classified and parsed them:
- * redeliveries answered as before, MMS media downloaded, compliance keywords answered by the
- * trigger, then the reply mode (answer at once, or let the workflow answer).
+ * MO SMS, MO MMS and delivery reports, once the kit has admitted, classified and parsed them. One
+ * flat sequence for every reply mode:
+ *   1. a redelivery, or a copy being answered, is answered from the reply memory; nothing starts;
+ *   2. an SMS that answers a Send and Wait for Response is handed to its waiting execution; nothing starts;
+ *   3. the item (an MMS's media downloaded into it when asked);
+ *   4. the trigger's own answer, if any (a compliance keyword, a Keyword Replies entry): written at
+ *      once when it starts nothing, else as the reply mode says for the trigger's answers;
+ *   5. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
+ *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
+ * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
+ * when each is remembered, answers.ts.
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
-import { replyJson } from '../../engine/trigger/replies';
 import type { ReceivedEvent } from '../../engine/trigger/types';
 import { bodyProblem } from '../../shared/messaging/body';
+import { dedupKey, type CallbackType } from '../../shared/messaging/callbackFormat';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../shared/messaging/complianceTexts';
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
+import { ReplyMemory } from '../../shared/messaging/replyMemory';
+import { REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
+import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../answers';
+import { inboundKeyOf } from '../inboundCredential';
+import { routeSms } from '../../shared/messaging/sendAndWait/router';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
-import { okReply } from '../../shared/messaging/replies';
-import type { CallbackType } from '../callback';
 import { downloadMedia } from '../media';
-import { answerOfCopyInFlight, answeredBefore, answerWhenRunEnds, redeliveryKey, rememberAnswerWhenQueued, rememberReplyWhenSent } from '../redeliveries';
 
 type ComplianceTextName = keyof typeof DEFAULT_COMPLIANCE_TEXTS;
 
@@ -23,104 +33,81 @@ function complianceTextName(c: Compliance): ComplianceTextName {
 	return c.language === 'fr' ? 'arretText' : 'stopText';
 }
 
-/** {"Status":"OK"} (with a reply Body), written at once; the gateway needs nothing more. */
-export function answerOk(fn: IWebhookFunctions, body?: string): IWebhookResponseData {
-	replyJson(fn.getResponseObject(), 200, okReply(body));
-	return { noWebhookResponse: true };
+/** A reply the trigger gives itself, and whether the workflow runs after it. */
+interface OwnAnswer {
+	text: string;
+	runWorkflow: boolean;
 }
 
 /**
- * A copy of a callback still being answered: an HTTP error, with a Status other than OK or FAIL, is
- * what keeps the message queued at the gateway and retried (messaging-gateway.md, States and
- * transitions).
+ * The trigger's own answer to this callback, if any: a compliance keyword (STOP always runs the
+ * workflow, to record the opt-out; INFO and HELP when asked), else a Keyword Replies entry. Checked
+ * against the reply rule here, where the text is final.
  */
-function answerRetryLater(fn: IWebhookFunctions): IWebhookResponseData {
-	replyJson(fn.getResponseObject(), 503, { Status: 'RETRY', Reason: 'A copy of this message is still being answered; send it again later.' });
-	return { noWebhookResponse: true };
-}
-
-/**
- * Reply mode Immediately, for a callback that starts an execution: {"Status":"OK"} (with a reply
- * Body) handed to n8n as the webhook's response. n8n 2.40 writes it once the execution is queued
- * (n8n/dist/webhooks/webhook-helpers.js shouldDeferOnReceivedResponse), so a run that could not be
- * queued (Redis unreachable) is answered with an HTTP error and the gateway sends the message again;
- * n8n 1.x writes it just before queuing.
- */
-function answerWhenQueued(fn: IWebhookFunctions, { output, key, now }: { output: INodeExecutionData; key: string; now: number }, body?: string): IWebhookResponseData {
-	rememberAnswerWhenQueued(fn, key, now, body);
-	return { webhookResponse: okReply(body), workflowData: [[output]] };
-}
-
-/**
- * A reply the trigger gives itself (a compliance keyword, a Keyword Replies entry): checked against
- * the reply rule, and the workflow run after it only when asked. With no run, written at once; in
- * reply mode Immediately, once the run is queued (above); in the modes where the workflow answers,
- * once the run has ended without error (redeliveries.ts answerWhenRunEnds), so that a run lost with
- * its worker or failed is run again when the gateway sends the message again: a STOP's opt-out is
- * recorded before the STOP is acknowledged.
- */
-function answerByTrigger(
-	fn: IWebhookFunctions,
-	call: { output: INodeExecutionData; key: string; now: number; replyMode: string },
-	{ text, label, where, runWorkflow }: { text: string; label: string; where: string; runWorkflow: boolean },
-): IWebhookResponseData {
-	const { output, key, now, replyMode } = call;
-	const problem = bodyProblem(text, `The ${label} reply`);
-	if (problem) throw new NodeOperationError(fn.getNode(), problem, { description: `Shorten the text under ${where} of the trigger.` });
-	output.json.answered = true;
-	output.json.reply = text;
-	// Answering INFO, HELP or a keyword again is harmless, so an answer that starts no execution is
-	// not remembered: no static data written, no database write for those answers.
-	if (!runWorkflow) return answerOk(fn, text);
-	if (replyMode === 'onReceived') return answerWhenQueued(fn, call, text);
-	answerWhenRunEnds(fn, key, now, text);
-	return { workflowData: [[output]] };
-}
-
-export async function handleCallback(fn: IWebhookFunctions, { kind, item, receivedAt }: ReceivedEvent): Promise<IWebhookResponseData> {
-	const type = kind.value as CallbackType;
-	const now = receivedAt.getTime();
-	const options = fn.getNodeParameter('options', {}) as IDataObject;
-	const replyMode = fn.getNodeParameter('replyMode', 'onReceived') as string;
-	const key = redeliveryKey(type, item);
-	if (options.acknowledgeRedeliveries !== false) {
-		// Answered before; or a copy is being answered in this process right now: its answer, or
-		// "send it again later" while it takes long.
-		const earlier = answeredBefore(fn, key, now) ?? (await answerOfCopyInFlight(fn, key, now));
-		if (earlier === 'retryLater') return answerRetryLater(fn);
-		if (earlier) return answerOk(fn, earlier.body);
-	}
-
-	const output: INodeExecutionData = { json: item };
-	if (type === 'mms' && options.downloadMedia === true) {
-		await downloadMedia(fn, output, String(options.binaryPropertyName || 'data'));
-	}
-
+function ownAnswer(fn: IWebhookFunctions, type: CallbackType, item: IDataObject, options: IDataObject): OwnAnswer | undefined {
+	let found: (OwnAnswer & { label: string; where: string }) | undefined;
 	const compliance = item.compliance as Compliance | undefined;
 	if (compliance && fn.getNodeParameter('compliance', true) === true) {
 		const name = complianceTextName(compliance);
 		const configured = options[name];
 		const text = typeof configured === 'string' && configured !== '' ? configured : DEFAULT_COMPLIANCE_TEXTS[name];
-		const runWorkflow = compliance.kind === 'stop' || options.runOnInfoHelp === true;
-		return answerByTrigger(fn, { output, key, now, replyMode }, { text, label: compliance.keyword, where: 'Options', runWorkflow });
-	}
-
-	if (type === 'sms') {
+		found = { text, label: compliance.keyword, where: 'Options', runWorkflow: compliance.kind === 'stop' || options.runOnInfoHelp === true };
+	} else if (type === 'sms') {
 		const entry = keywordReplyFor(keywordReplies(fn.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject), String(item.text));
-		if (entry) {
-			const label = normalizedKeyword(entry.keyword);
-			item.keywordReply = label;
-			return answerByTrigger(fn, { output, key, now, replyMode }, { text: entry.reply, label, where: 'Keyword Replies', runWorkflow: entry.runWorkflow });
-		}
+		if (!entry) return undefined;
+		item.keywordReply = normalizedKeyword(entry.keyword);
+		found = { text: entry.reply, label: String(item.keywordReply), where: 'Keyword Replies', runWorkflow: entry.runWorkflow };
+	}
+	if (!found) return undefined;
+	const problem = bodyProblem(found.text, `The ${found.label} reply`);
+	if (problem) throw new NodeOperationError(fn.getNode(), problem, { description: `Shorten the text under ${found.where} of the trigger.` });
+	return { text: found.text, runWorkflow: found.runWorkflow };
+}
+
+export async function handleCallback(fn: IWebhookFunctions, { kind, item, receivedAt }: ReceivedEvent): Promise<IWebhookResponseData> {
+	const type = kind.value as CallbackType;
+	const options = fn.getNodeParameter('options', {}) as IDataObject;
+	const rule = REPLY_MODES[replyModeOf({ [REPLY_MODE_PARAMETER]: fn.getNodeParameter(REPLY_MODE_PARAMETER, 'onReceived') as string })];
+	const output: INodeExecutionData = { json: item };
+	const call: AnsweringCall = {
+		output,
+		key: dedupKey(type, String(item.id), item.status as number | undefined),
+		now: receivedAt.getTime(),
+		// Acknowledge Redeliveries off: nothing recalled, claimed or remembered, in every mode.
+		memory: options.acknowledgeRedeliveries !== false ? ReplyMemory.of(fn) : undefined,
+	};
+
+	// 1. Answered before, or a copy in flight: its answer, or "send it again later".
+	if (call.memory) {
+		const earlier = answerFromClaim(fn, await call.memory.claim(call.key, call.now));
+		if (earlier) return earlier;
 	}
 
-	if (replyMode === 'onReceived') {
-		item.answered = true;
-		return answerWhenQueued(fn, { output, key, now });
+	// 2. A reply to a Send and Wait for Response goes to its waiting execution. Never a compliance
+	// keyword: STOP, HELP ... are answered as always, below.
+	if (type === 'sms' && !item.compliance) {
+		const sms = { from: String(item.from), to: String(item.to), text: String(item.text), messageId: String(item.id), receivedAt: String(item.receivedAt) };
+		const routed = answerRoutedReply(fn, call, await routeSms(fn, async () => await inboundKeyOf(fn), sms, call.now));
+		if (routed) return routed;
 	}
-	// The workflow answers (Reply to Message or the last node); n8n answers
-	// with an HTTP error if it fails, and the gateway retries: nothing is lost.
-	// The answer is remembered as n8n writes it (redeliveries.ts).
-	if (options.acknowledgeRedeliveries !== false) rememberReplyWhenSent(fn, key, now);
-	return { workflowData: [[output]] };
+
+	// 3. The item.
+	if (type === 'mms' && options.downloadMedia === true) await downloadMedia(fn, output, String(options.binaryPropertyName || 'data'));
+
+	// 4. The trigger's own answer. Answering INFO, HELP or a keyword again is harmless, so one that
+	// starts no execution is not remembered: no static data written, no database write.
+	const own = ownAnswer(fn, type, item, options);
+	if (own) {
+		item.answered = true;
+		item.reply = own.text;
+		if (!own.runWorkflow) return answerOk(fn, own.text);
+		return rule.triggerAnswer === 'whenQueued' ? answerWhenQueued(call, own.text) : answerWhenRunEnds(fn, call, own.text);
+	}
+
+	// 5. Who answers a message the trigger does not answer itself.
+	if (rule.plainMessage === 'trigger') {
+		item.answered = true;
+		return answerWhenQueued(call);
+	}
+	return answerByWorkflow(fn, call, rule.runEndsWithoutReply);
 }

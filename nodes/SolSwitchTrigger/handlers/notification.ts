@@ -11,8 +11,7 @@ export function acknowledge(fn: IWebhookFunctions): IWebhookResponseData {
 
 /**
  * A notification that starts a run: {"Status":"OK"} handed to n8n as the webhook's response, which
- * n8n 2.40 writes once the run is queued (n8n/dist/webhooks/webhook-helpers.js
- * shouldDeferOnReceivedResponse): in queue mode a run that could not be queued is answered with an
+ * n8n 2.40 writes once the run is queued (n8n behaviour N3, engine/trigger/n8nResponse.ts): in queue mode a run that could not be queued is answered with an
  * HTTP error instead of an OK. n8n 1.x writes it just before queuing. Either way, at once: no
  * workflow is waited for.
  */

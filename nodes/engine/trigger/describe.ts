@@ -3,18 +3,12 @@
  * and own fields (shown for that kind only), the notices that say what to paste where, the guard's
  * options, and the webhook description.
  */
-import type { WEBHOOK_RESOLVERS as N8nWebhookResolvers, INodeProperties, IWebhookDescription } from 'n8n-workflow';
+import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
+import { WEBHOOK_RESOLVERS } from './n8nResponse';
 import type { DescriptionField, EventSpec, TriggerSpec } from './types';
 
 export type { DescriptionField } from './types';
-
-/**
- * The key under which a webhook description holds native resolvers for its expression fields: the
- * registered symbol n8n-workflow's `webhookDescriptionFields()` writes (n8n 2.40: interfaces.js
- * WEBHOOK_RESOLVERS). Spelled here rather than imported: n8n 1.x's n8n-workflow has no such export,
- * and ignores the key.
- */
-export const WEBHOOK_RESOLVERS: typeof N8nWebhookResolvers = Symbol.for('n8n.webhookDescriptionResolvers') as typeof N8nWebhookResolvers;
+export { WEBHOOK_RESOLVERS } from './n8nResponse';
 
 
 /** `$parameter["name"]` as a template, and the same read natively. */
@@ -25,9 +19,8 @@ function parameterField(name: string): DescriptionField {
 /**
  * The webhook description, every field n8n reads per request either a constant or a template with
  * its native resolver. Why it matters: n8n 2.40 resolves a field with the resolver instead of the
- * expression engine when the node's parameters hold no expression (n8n-workflow
- * webhook-description-fields.js resolveWebhookDescriptionField, called from
- * n8n/dist/webhooks/webhook-execution-context.js and webhook.service.js), and under
+ * expression engine when the node's parameters hold no expression (n8n behaviour N8,
+ * n8nResponse.ts), and under
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE an isolate is only made at the first expression evaluated. So the
  * webhook phase of a trigger costs no isolate, provided its node version is not exactly 1 (see
  * FIRST_ENGINE_FREE_VERSION). One function, so each trigger's fields are declared once.
@@ -87,9 +80,9 @@ export function webhookDescription(trigger: TriggerSpec): IWebhookDescription {
 /**
  * The first version of a trigger whose webhook phase needs no expression engine. n8n's
  * parseRequestBody evaluates `$parameter["options"]["binaryData"]` through the engine for every
- * start node whose typeVersion is exactly 1, whatever its type (n8n 2.40.7
- * n8n/dist/webhooks/webhook-helpers.js, parseRequestBody: `if (nodeVersion === 1) binaryData =
- * workflow.expression.getSimpleParameterValue(...)`); any other version skips it and has its JSON,
+ * start node whose typeVersion is exactly 1, whatever its type (n8n behaviour N9, n8nResponse.ts:
+ * `if (nodeVersion === 1) binaryData = workflow.expression.getSimpleParameterValue(...)`); any
+ * other version skips it and has its JSON,
  * form or text body parsed by content type. So a trigger still at version 1 gets a new version, the
  * default for new nodes, while saved workflows keep theirs.
  */

@@ -3,7 +3,7 @@
  *
  * Why: in n8n 2.x with its default settings, `getCredentials` from a webhook costs far more than a
  * database read. Outside a running execution, n8n's credentials helper acquires an expression-engine
- * isolate of its own (n8n 2.40.7 n8n/dist/credentials-helper.js applyDefaultsAndOverwrites:
+ * isolate of its own (n8n behaviour N10, n8nResponse.ts:
  * `await workflow.expression.acquireIsolate()`), a fresh V8 isolate that serves one caller and is
  * then thrown away. Counted with n8n's n8n_expression_pool_acquired_total (scripts/isolates): a
  * callback whose read is kept costs 1 isolate (n8n's own webhook gate), one read afresh 2. With

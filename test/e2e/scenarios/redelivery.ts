@@ -18,7 +18,7 @@ export const computedReply = (text: string) => `Got ${text}`;
  * A published workflow: Messaging Trigger ("SMS In") in `replyMode`, then Reply to Message ("Reply",
  * answering `replyBody`) except in mode Immediately. Returns its id and its trigger's URL.
  */
-export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string, replyBody = '={{ "Got " + $json.text }}') {
+export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: ReplyMode, credentialId: string, replyBody = '={{ "Got " + $json.text }}', triggerOptions: Record<string, unknown> = {}) {
 	const webhookId = randomUUID();
 	const trigger = {
 		id: randomUUID(),
@@ -27,7 +27,7 @@ export async function publishMessagingWorkflow(env: ScenarioEnv, replyMode: Repl
 		typeVersion: 1,
 		position: [0, 0],
 		webhookId,
-		parameters: { events: ['sms', 'mms', 'report'], replyMode, compliance: true, options: {} },
+		parameters: { events: ['sms', 'mms', 'report'], replyMode, compliance: true, options: triggerOptions },
 		credentials: { solSwitchMessagingApi: { id: credentialId, name: 'Gateway' } },
 	};
 	const reply = {
@@ -57,15 +57,31 @@ export async function createGatewayCredential(env: ScenarioEnv): Promise<string>
 	return credential.id;
 }
 
+/** Statuses an execution ends in (n8n's own; "waiting" is where a run waits for a resume). */
+const FINAL = new Set(['success', 'error', 'canceled', 'crashed', 'waiting']);
+
 /**
- * Every execution of the workflow once things are quiet: at least `expected` settled, then a grace
- * period in which a stray second execution (the failure this suite looks for) would show up.
+ * Every execution of the workflow once the list has settled: at least `expected` ended, every one
+ * listed ended, and the same list read three times in a row. Called after the last request's answer
+ * arrived: n8n 2.40 records an execution before it writes the answer (reply mode Immediately: once
+ * queued; the workflow's answer comes from the run), so a stray second execution (the failure these
+ * tests look for) is already listed; n8n 1.x writes mode Immediately's answer just before queuing,
+ * which the repeated reads cover. No fixed wait.
  */
-export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string, expected: number, graceMs = 1500): Promise<Execution[]> {
+export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string, expected: number): Promise<Execution[]> {
 	await env.api.waitForExecutions(workflowId, expected);
-	await new Promise((resolve) => setTimeout(resolve, graceMs));
-	const all = await env.api.executionSummaries(workflowId);
-	return await env.api.waitForExecutions(workflowId, all.length);
+	const deadline = Date.now() + 60_000;
+	let same = 0;
+	let previous = '';
+	for (;;) {
+		const all = await env.api.executionSummaries(workflowId);
+		const seen = all.map((e) => `${e.id}:${e.status}`).sort().join(',');
+		same = seen === previous && all.every((e) => FINAL.has(e.status)) ? same + 1 : 0;
+		previous = seen;
+		if (same >= 2) return await env.api.waitForExecutions(workflowId, all.length);
+		if (Date.now() > deadline) throw new Error(`the executions of workflow ${workflowId} did not settle: ${seen}`);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 }
 
 /**
@@ -93,12 +109,12 @@ export function messageIds(executions: Execution[], triggerName = 'SMS In'): str
 /**
  * Where the replies computed by the workflow are remembered. Reply to Message's, in reply mode "Using
  * Reply to Message Node", everywhere: the trigger keeps it as n8n writes it, just before n8n saves the
- * webhook call's static data (nodes/shared/messaging/replies.ts). The last node's, in mode "When Last
+ * webhook call's static data (nodes/shared/messaging/replyMemory.ts). The last node's, in mode "When Last
  * Node Finishes": n8n writes it after that save, so
  * - 'saved' in one n8n process, where Reply to Message also writes it in the execution's static data,
  *   saved when the execution ends;
  * - 'inProcess' with one webhook processor: the trigger keeps it in the memory that process shares
- *   among its calls (processReplyMemory.ts), and every redelivery reaches that process; it reaches
+ *   among its calls (ReplyMemory), and every redelivery reaches that process; it reaches
  *   the database only with a later save from that process;
  * - 'no' with two webhook processors: a redelivery reaching the other one runs again (README).
  * The STOP the trigger answers itself is remembered wherever the workflow's replies are (in the modes

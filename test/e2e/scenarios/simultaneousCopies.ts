@@ -32,11 +32,14 @@ export function describeSimultaneousCopies(env: ScenarioEnv, processorUrls: () =
 				{ status: 200, json: { Status: 'OK' } },
 			]);
 		}
-		const ran = messageIds(await executionsAfterQuiet(env, id, SIMULTANEOUS_PAIRS, 3000));
+		const ran = messageIds(await executionsAfterQuiet(env, id, SIMULTANEOUS_PAIRS));
 		const runs = new Map<string, number>();
 		for (const messageId of ran) runs.set(messageId, (runs.get(messageId) ?? 0) + 1);
+		// The bound the code can promise here: none lost, and at most one run per processor (each
+		// processor's own copies are claimed once); nothing better, since neither copy can see the other.
 		expect(ids.filter((m) => !runs.has(m))).toEqual([]);
-		expect([...runs.values()].every((n) => n <= 2)).toBe(true);
+		expect([...runs.entries()].filter(([, n]) => n > 2)).toEqual([]);
+		expect(ran.length).toBeLessThanOrEqual(2 * SIMULTANEOUS_PAIRS);
 		const doubles = [...runs.values()].filter((n) => n === 2).length;
 		process.stderr.write(`\nsimultaneous copies at two webhook processors: ${doubles} of ${SIMULTANEOUS_PAIRS} messages ran twice\n`);
 	});
@@ -44,24 +47,36 @@ export function describeSimultaneousCopies(env: ScenarioEnv, processorUrls: () =
 
 /**
  * Two copies of a message in the same instant at ONE n8n process (the gateway retrying while the
- * first copy's workflow still runs): the second waits for the first's answer and gets it, with no
- * second execution (nodes/SolSwitchMessagingTrigger/redeliveries.ts answerOfCopyInFlight).
+ * first copy's workflow still runs): one copy claims the answering and runs the workflow; the other
+ * waits for its answer (nodes/shared/messaging/replyMemory.ts ReplyMemory.claim). What the code
+ * promises, and what is asserted: the waiting copy gets 200 with the first's answer if it comes within
+ * COPY_WAIT_MS (5 s), else 503 RETRY, and then the answer on its next try (sent here once the first
+ * copy's answer has arrived, as the gateway's later retry would be); one execution per message either
+ * way. How many copies were told to retry is printed (0 on an idle machine).
  */
 export function describeSimultaneousCopiesInOneProcess(env: ScenarioEnv) {
 	describe.each(['onReceived', 'responseNode'] as ReplyMode[])('reply mode %s', (replyMode) => {
-		it(`${SIMULTANEOUS_PAIRS / 2} messages, each delivered twice in the same instant to one n8n process: each runs once, both copies get its answer`, async () => {
+		it(`${SIMULTANEOUS_PAIRS / 2} messages, each delivered twice in the same instant to one n8n process: each runs once, both copies get its answer (the second at once or on its next try)`, async () => {
 			const credentialId = await createGatewayCredential(env);
 			const { id, url } = await publishMessagingWorkflow(env, replyMode, credentialId);
 			const ids = Array.from({ length: SIMULTANEOUS_PAIRS / 2 }, () => `Q-${randomUUID()}`);
 			const answer = replyMode === 'onReceived' ? { Status: 'OK' } : { Status: 'OK', Body: computedReply('pair') };
+			const ok = { status: 200, json: answer };
+			const retry = { status: 503, json: { Status: 'RETRY', Reason: 'A copy of this message is still being answered; send it again later.' } };
+			let retried = 0;
 			for (const messageId of ids) {
 				const body = { Type: 'Message', ID: messageId, From: '15145550131', To: '55555', Body: 'pair', Key: DEFAULT_INBOUND_KEY };
-				expect(await Promise.all([post(url, body), post(url, body)])).toEqual([
-					{ status: 200, json: answer },
-					{ status: 200, json: answer },
-				]);
+				const copies = await Promise.all([post(url, body), post(url, body)]);
+				// The copy that ran the workflow answers with its reply; the other with the same, or RETRY.
+				expect(copies).toContainEqual(ok);
+				for (const copy of copies) expect([ok, retry]).toContainEqual(copy);
+				for (let n = copies.filter((c) => c.status === 503).length; n > 0; n--) {
+					retried++;
+					expect(await post(url, body)).toEqual(ok);
+				}
 			}
-			expect(messageIds(await executionsAfterQuiet(env, id, ids.length, 3000))).toEqual([...ids].sort());
+			expect(messageIds(await executionsAfterQuiet(env, id, ids.length))).toEqual([...ids].sort());
+			process.stderr.write(`\nsimultaneous copies in one process (${replyMode}): ${retried} of ${ids.length} second copies answered 503 RETRY first\n`);
 		});
 	});
 }

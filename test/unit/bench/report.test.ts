@@ -1,5 +1,5 @@
 import { chartSvg } from '../../../scripts/bench/chart';
-import { goals, readmeBlock, type RunResult } from '../../../scripts/bench/report';
+import { benchmarksMarkdown, goals, readmeBlock, type RunResult } from '../../../scripts/bench/report';
 import { N8N_SETTINGS } from '../../../scripts/bench/settings';
 import { roundSize } from '../../../scripts/bench/drive';
 import { fromSamples, median, pairedRatios, ratio, type Comparison } from '../../../scripts/bench/types';
@@ -133,9 +133,16 @@ describe('benchmark report', () => {
 		expect(roundSize(NaN, sizes)).toBe(30);
 	});
 
-	it('puts the chart and a table per setting in the README block', () => {
+	it('puts the chart and a table per setting in the block of docs/performance.md, links relative to docs/', () => {
 		const block = readmeBlock([{ setting: defaults, comparisons: [bulk(300, 100)] }], INFO);
-		expect(block).toContain('![Benchmarks: this package beside the n8n-only flow](docs/benchmarks.svg)');
+		expect(block).toContain('![Benchmarks: this package beside the n8n-only flow](benchmarks.svg)');
+		expect(block).toContain('[benchmarks.md](benchmarks.md)');
 		expect(block).toContain('| Bulk SMS at concurrency 10, 10,000 messages | 300.0 msg/s | 100.0 msg/s | ×3.00 |');
+	});
+
+	it('names the commit it measured, on the page and in benchmarks.md', () => {
+		const results = [{ setting: defaults, comparisons: [bulk(300, 100)] }];
+		expect(readmeBlock(results, { ...INFO, commit: 'abc1234' })).toContain('on 2026-11-26, this package at commit `abc1234` (n8n 2.40.7');
+		expect(benchmarksMarkdown(results, { ...INFO, commit: 'abc1234' }, [])).toContain('packed from this tree at commit abc1234');
 	});
 });

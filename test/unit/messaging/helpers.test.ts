@@ -4,8 +4,8 @@ import { segmentation } from '../../../nodes/shared/messaging/encoding';
 import { hasInboundKey } from '../../../nodes/shared/messaging/inboundKey';
 import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keywords';
 import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLink';
-import { rememberShared, rememberWhereVisible } from '../../../nodes/shared/messaging/processReplyMemory';
-import { createReplyMemory, hasReplyMemory, recall, sentReply } from '../../../nodes/shared/messaging/replies';
+import { sentReply } from '../../../nodes/shared/messaging/callbackFormat';
+import { ReplyMemory } from '../../../nodes/shared/messaging/replyMemory';
 import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
 import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { ObservableObject, type IDataObject } from 'n8n-workflow';
@@ -113,6 +113,16 @@ describe('inbound key', () => {
 		expect(hasInboundKey(key, 'header', { Key: key }, {})).toBe(false);
 	});
 });
+
+/** The memory as a call of workflow `id` sees it, on this static data. */
+const memoryOn = (id: string, staticData: IDataObject) => ReplyMemory.of({ getWorkflow: () => ({ id }), getWorkflowStaticData: () => staticData });
+let recallCount = 0;
+/** What the static data holds for a key (read as a process that has no memory of its own would). */
+const recall = (staticData: IDataObject, key: string, now: number) => memoryOn(`helpers-recall-${++recallCount}`, staticData).recall(key, now);
+const rememberShared = (id: string, staticData: IDataObject, key: string, now: number, body?: string) => memoryOn(id, staticData).remember(key, now, body);
+const rememberWhereVisible = (id: string, staticData: IDataObject, key: string, now: number, body?: string) => memoryOn(id, staticData).rememberIfLoaded(key, now, body);
+const createReplyMemory = (staticData: IDataObject) => ReplyMemory.createIn(staticData);
+const hasReplyMemory = (staticData: IDataObject) => ReplyMemory.existsIn(staticData);
 
 describe('reply memory (static data)', () => {
 	it('looking a message up does not mark the static data changed (n8n would write it to its database)', () => {

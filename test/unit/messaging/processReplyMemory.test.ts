@@ -1,15 +1,27 @@
 /**
- * The memory one n8n process shares among its calls of a workflow (processReplyMemory.ts), against a
+ * The memory one n8n process shares among its calls of a workflow (ReplyMemory, replyMemory.ts), against a
  * model of what n8n does with each webhook call's static data (n8n 2.40.7 live-webhooks.js: loaded
  * from the database when the call arrives, a Workflow built on it, saved whole after the answer when
  * its "changed" flag is set). The database here is the JSON n8n would store.
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
-import { COPY_ABANDONED_MS, COPY_WAIT_MS, rememberShared } from '../../../nodes/shared/messaging/processReplyMemory';
-import { REPLIES_KEY, createReplyMemory } from '../../../nodes/shared/messaging/replies';
+import { afterAnswerWritten, type AnswerResponse } from '../../../nodes/engine/trigger/n8nResponse';
+import { COPY_ABANDONED_MS, COPY_WAIT_MS, REPLIES_KEY, ReplyMemory, type RememberedReply } from '../../../nodes/shared/messaging/replyMemory';
 import type { ReceivedEvent } from '../../../nodes/engine/trigger/types';
+import { answerByWorkflow } from '../../../nodes/SolSwitchMessagingTrigger/answers';
 import { handleCallback } from '../../../nodes/SolSwitchMessagingTrigger/handlers/message';
-import { answerOfCopyInFlight, answeredBefore, rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
+
+/** What the trigger does before answering a callback: the answer given before, "retry later", or the claim (ended as the answer is written). */
+async function answerOfCopyInFlight(fn: IWebhookFunctions, key: string, at: number): Promise<RememberedReply | 'retryLater' | undefined> {
+	const claim = await ReplyMemory.of(fn).claim(key, at);
+	if ('answered' in claim) return claim.answered;
+	if ('retryLater' in claim) return 'retryLater';
+	afterAnswerWritten(fn.getResponseObject() as unknown as AnswerResponse, claim.claimed.done);
+	return undefined;
+}
+/** Reply modes where the workflow answers: the trigger remembers the reply as n8n writes it. */
+const rememberReplyWhenSent = (fn: IWebhookFunctions, key: string, now: number) => answerByWorkflow(fn, { output: { json: {} }, key, now, memory: ReplyMemory.of(fn) }, 'asWritten');
+const answeredBefore = (fn: IWebhookFunctions, key: string, now: number) => ReplyMemory.of(fn).recall(key, now);
 
 const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 
@@ -19,7 +31,7 @@ let workflowCount = 0;
 function n8nModel() {
 	const workflowId = `processReplyMemory-${++workflowCount}`;
 	const published: IDataObject = {};
-	createReplyMemory((published.global = {}) as IDataObject);
+	ReplyMemory.createIn((published.global = {}) as IDataObject);
 	let database = JSON.stringify(published);
 
 	/** A webhook call: loads the static data as stored now; `save()` is n8n's save after the answer. */
@@ -81,7 +93,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		const n8n = n8nModel();
 		n8n.savedElsewhere('message:THERE', 500);
 		const here = n8n.call();
-		rememberShared(n8n.workflowId, here.fn.getWorkflowStaticData('global'), 'message:HERE', 1000);
+		ReplyMemory.of(here.fn).remember('message:HERE', 1000);
 		here.save();
 		expect(n8n.stored()).toEqual({ 'message:THERE': { at: 500 }, 'message:HERE': { at: 1000 } });
 	});
@@ -96,7 +108,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		const redelivery = n8n.call();
 		expect(answeredBefore(redelivery.fn, 'message:L', 2000)).toEqual({ at: 1000, body: 'late' });
 		const next = n8n.call();
-		rememberShared(n8n.workflowId, next.fn.getWorkflowStaticData('global'), 'message:N', 3000);
+		ReplyMemory.of(next.fn).remember('message:N', 3000);
 		next.save();
 		expect(n8n.stored()).toEqual({ 'message:L': { at: 1000, body: 'late' }, 'message:N': { at: 3000 } });
 	});
@@ -176,7 +188,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		const one = n8nModel();
 		const other = n8nModel();
 		const call = one.call();
-		rememberShared(one.workflowId, call.fn.getWorkflowStaticData('global'), 'message:W', 1000);
+		ReplyMemory.of(call.fn).remember('message:W', 1000);
 		expect(answeredBefore(other.call().fn, 'message:W', 2000)).toBeUndefined();
 		expect(answeredBefore(one.call().fn, 'message:W', 2000)).toEqual({ at: 1000 });
 	});
@@ -192,8 +204,8 @@ describe('the Messaging Trigger with a copy in flight', () => {
 			writeHead(status: number) {
 				this.statusCode = status;
 			},
-			end(text: string) {
-				written.push({ status: this.statusCode, body: text });
+			end(text?: unknown) {
+				written.push({ status: this.statusCode, body: text === undefined ? '' : Buffer.isBuffer(text) ? text.toString('utf8') : String(text) });
 			},
 		};
 		const staticData = {};
@@ -209,6 +221,22 @@ describe('the Messaging Trigger with a copy in flight', () => {
 	}
 	const event = (id: string) =>
 		({ kind: { value: 'sms' }, item: { type: 'sms', id, from: '1', to: '2', text: 'pizza', keyword: 'PIZZA' }, receivedAt: new Date(5000) }) as unknown as ReceivedEvent;
+
+	it("mode Using Reply to Message Node: a run that ends without error and without a reply (n8n's empty 200) is answered OK, remembered; n8n's error is not", async () => {
+		const workflowId = `processReplyMemory-${++workflowCount}`;
+		const call = webhookCall(workflowId);
+		expect((await handleCallback(call.fn, event('N1'))).workflowData).toBeDefined();
+		call.fn.getResponseObject().end(); // n8n: responseCallback(null, { data: undefined }) after the run
+		expect(call.written).toEqual([{ status: 200, body: '{"Status":"OK"}' }]);
+		expect(ReplyMemory.of(call.fn).recall('message:N1', 6000)).toEqual({ at: 5000 });
+		const failing = webhookCall(workflowId);
+		await handleCallback(failing.fn, event('N2'));
+		const res = failing.fn.getResponseObject();
+		res.statusCode = 500;
+		res.end('{"message":"Error in workflow"}');
+		expect(failing.written).toEqual([{ status: 500, body: '{"message":"Error in workflow"}' }]);
+		expect(ReplyMemory.of(failing.fn).recall('message:N2', 6000)).toBeUndefined();
+	});
 
 	it('answers HTTP 503 with Status RETRY (the gateway keeps the message and retries) while the first copy takes longer than COPY_WAIT_MS', async () => {
 		const workflowId = `processReplyMemory-${++workflowCount}`;

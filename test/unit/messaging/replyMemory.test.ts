@@ -7,8 +7,16 @@
  * Buffer body with res.end(), then the callback saves the static data if the flag is set.
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
-import { REPLIES_KEY, createReplyMemory, recall } from '../../../nodes/shared/messaging/replies';
-import { RESPONSE_DATA_FIELD, rememberAnswerWhenQueued, rememberReplyWhenSent } from '../../../nodes/SolSwitchMessagingTrigger/redeliveries';
+import { REPLIES_KEY, ReplyMemory } from '../../../nodes/shared/messaging/replyMemory';
+import { answerByWorkflow, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/answers';
+import { RESPONSE_DATA_FIELD } from '../../../nodes/SolSwitchMessagingTrigger/events';
+
+let recallCount = 0;
+/** What the static data holds for a key (read as a process that has no memory of its own would). */
+const recall = (staticData: IDataObject, key: string, now: number) =>
+	ReplyMemory.of({ getWorkflow: () => ({ id: `replyMemory-recall-${++recallCount}` }), getWorkflowStaticData: () => staticData }).recall(key, now);
+/** Reply modes where the workflow answers: the trigger remembers the reply as n8n writes it. */
+const rememberReplyWhenSent = (fn: IWebhookFunctions, key: string, now: number) => answerByWorkflow(fn, { output: { json: {} }, key, now, memory: ReplyMemory.of(fn) }, 'asWritten');
 
 const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 const workflowOn = (staticData: IDataObject) => new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
@@ -23,7 +31,7 @@ function response() {
 /** The static data as loaded from n8n's database for one call: the memory created at publication. */
 function loaded(): IDataObject {
 	const stored: IDataObject = {};
-	createReplyMemory((stored.global = {}) as IDataObject);
+	ReplyMemory.createIn((stored.global = {}) as IDataObject);
 	return JSON.parse(JSON.stringify(stored)) as IDataObject;
 }
 
@@ -84,20 +92,35 @@ describe('Reply to Message: the reply remembered as n8n writes it', () => {
 });
 
 describe('reply mode Immediately: the answer n8n writes once the run is queued is remembered', () => {
-	it("is marked for saving again when n8n evaluates responseData after queuing, and no longer once the answer is written", () => {
+	it("is marked for saving again when n8n takes the answer after queuing, and another call's answer marks nothing of this call's", () => {
 		const staticData = loaded();
 		const { webhookWorkflow, fn, res } = webhookCall(staticData);
-		rememberAnswerWhenQueued(fn, 'message:Q', 1000);
+		const handed = answerWhenQueued({ output: { json: {} }, key: 'message:Q', now: 1000, memory: ReplyMemory.of(fn) });
 		workflowOn(staticData); // WorkflowRunner.run: establishContextForPersistence resets the flag
 		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
-		// webhook-helpers.js: after run(), responseData is evaluated (natively), then the callback saves.
+		// webhook-helpers.js: after run(), responseData is evaluated (natively or not: it does nothing),
+		// then n8n reads the trigger's answer (extractWebhookOnReceivedResponse), then the callback saves.
 		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'onReceived' })).toBe('');
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+		expect(handed.webhookResponse).toEqual({ Status: 'OK' });
 		expect(webhookWorkflow.staticData.__dataChanged).toBe(true);
 		expect(JSON.parse(JSON.stringify(staticData)).global[REPLIES_KEY]).toEqual({ 'message:Q': { at: 1000 } });
 		webhookWorkflow.staticData.__dataChanged = false; // n8n saved it
 		res.end('{"Status":"OK"}');
-		RESPONSE_DATA_FIELD.resolve({ replyMode: 'onReceived' });
+		const other = webhookCall(loaded(), 'replyMemory-other');
+		const otherHanded = answerWhenQueued({ output: { json: {} }, key: 'message:R', now: 1000, memory: ReplyMemory.of(other.fn) });
+		expect(otherHanded.webhookResponse).toEqual({ Status: 'OK' });
 		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+	});
+
+	it('with Acknowledge Redeliveries off, nothing is remembered or marked', () => {
+		const staticData = loaded();
+		const { webhookWorkflow } = webhookCall(staticData);
+		const handed = answerWhenQueued({ output: { json: {} }, key: 'message:OFF', now: 1000 });
+		expect(handed.webhookResponse).toEqual({ Status: 'OK' });
+		expect(handed.workflowData).toEqual([[{ json: {} }]]);
+		expect(webhookWorkflow.staticData.__dataChanged).toBe(false);
+		expect(recall(webhookWorkflow.getStaticData('global'), 'message:OFF', 2000)).toBeUndefined();
 	});
 
 	it('responseData is the last node\'s first item in mode When Last Node Finishes only', () => {

@@ -1,0 +1,222 @@
+/**
+ * The one adapter between the triggers and n8n's webhook internals: the only file in nodes/ that
+ * touches the HTTP response's end/write, n8n's "static data changed" flag, the webhook description's
+ * native resolvers, or the order in which n8n queues, saves and answers. Everything else calls the
+ * named hooks below; when n8n changes, this file (and its table) is where to look first.
+ *
+ * What the package relies on in n8n, read in n8n's compiled source of n8n 2.40.7 and checked in
+ * 1.123.81 (the two versions the test suites run); file paths under node_modules/n8n/dist unless
+ * they name another package:
+ *
+ * | #   | Behaviour relied on                                                                                  | n8n file (2.40.7)                                              | 1.123.81                                             | Used by                                  |
+ * |-----|------------------------------------------------------------------------------------------------------|----------------------------------------------------------------|------------------------------------------------------|------------------------------------------|
+ * | N1  | Each webhook call loads the workflow's static data from the database, builds a Workflow on it, and    | webhooks/live-webhooks.js executeWebhook;                       | same                                                 | ReplyMemory (both stores)                |
+ * |     | in the callback that receives the answer awaits saveStaticData before writing anything: it saves the  | workflows/workflow-static-data.service.js saveStaticData       |                                                      |                                          |
+ * |     | whole object when its __dataChanged flag is set. Overlapping calls each save what they loaded.        |                                                                |                                                      |                                          |
+ * | N2  | Writing a static data member through n8n-workflow's ObservableObject proxy sets the flag; assigning  | n8n-workflow/dist/cjs/observable-object.js create               | same                                                 | markStaticDataChanged                    |
+ * |     | a member its own value sets it again. Building a Workflow on the same object resets it to false.      |                                                                |                                                      |                                          |
+ * | N3  | Reply mode Immediately (responseMode onReceived) with workflowData: n8n queues the run first          | webhooks/webhook-helpers.js executeWebhook                      | writes the answer before queuing: no reset to undo   | answerWhenQueued                         |
+ * |     | (workflow-runner.js establishContextForPersistence builds a second Workflow on the call's static      | (shouldDeferOnReceivedResponse),                                | (webhook-helpers.js: responseCallback, then run)     |                                          |
+ * |     | data: N2's reset), then reads the trigger's webhookResponse (extractWebhookOnReceivedResponse, when   | webhooks/webhook-on-received-response-extractor.js             |                                                      |                                          |
+ * |     | responseData is empty), then saves (N1) and writes it. A run that cannot be queued (Redis away) is     |                                                                |                                                      |                                          |
+ * |     | answered with an HTTP error instead.                                                                  |                                                                |                                                      |                                          |
+ * | N4  | A workflow answer (sendResponse, responseMode responseNode) whose body is a Buffer is written with    | webhooks/webhook-helpers.js setupResponseNodePromise;           | same                                                 | workflowAnswer, beforeAnswerWritten      |
+ * |     | res.end(body) before the save of N1; a JSON body goes the other way (save, then write). From a queue-  | scaling/webhook-response-relay.js                              |                                                      |                                          |
+ * |     | mode worker the answer comes through Redis, a Buffer body kept a Buffer.                               |                                                                |                                                      |                                          |
+ * | N5  | Every answer n8n gives (the trigger's, the workflow's, the last node's, its error page) passes through | webhooks/webhook-request-handler.js (express res.send/json);    | same                                                 | the answer watch (below)                 |
+ * |     | the response's write/end, once; n8n may call end() again later with nothing (a no-op).                | webhook-helpers.js setupResponseNodePromise (nextTick end)     |                                                      |                                          |
+ * | N6  | n8n never settles a call whose queue-mode worker died under its run, and does not run that job again   | scaling/scaling.service.js (maxStalledCount 0)                  | same                                                 | ReplyMemory (60 s take-over)             |
+ * |     | (maxStalledCount 0): the connection stays open until the gateway or a proxy closes it.                |                                                                |                                                      |                                          |
+ * | N7  | A queue-mode worker runs with an empty copy of the static data and, when the run ends, replaces the    | execution-lifecycle/execution-lifecycle-hooks.js               | same                                                 | ReplyMemory.rememberIfLoaded             |
+ * |     | workflow's static data with what the run wrote; one process runs an execution on its own copy loaded | hookFunctionsSaveWorker; workflow-runner.js prepareNewExecution |                                                      |                                          |
+ * |     | when it started, saved back only if the run changed it.                                               |                                                                |                                                      |                                          |
+ * | N8  | A webhook description field is resolved by the native resolver under the registered symbol           | n8n-workflow/dist/cjs/webhook-description-fields.js            | no resolvers: always the expression engine (the key  | WEBHOOK_RESOLVERS (describe.ts)          |
+ * |     | n8n.webhookDescriptionResolvers only when the node's parameters hold no expression; otherwise the     | resolveWebhookDescriptionField; webhooks/webhook-execution-    | is ignored)                                          |                                          |
+ * |     | template goes through the expression engine. n8n marks that module transitional.                     | context.js, webhooks/webhook.service.js                         |                                                      |                                          |
+ * | N9  | parseRequestBody evaluates an expression for every start node whose typeVersion is exactly 1.        | webhooks/webhook-helpers.js parseRequestBody                    | same code path, no isolate cost                      | FIRST_ENGINE_FREE_VERSION (describe.ts)  |
+ * | N10 | Reading a credential in the webhook phase applies defaults through the expression engine (an isolate | credentials-helper.js applyDefaultsAndOverwrites               | no isolate                                           | keptCredential.ts                        |
+ * |     | of its own under N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE).                                                  |                                                                |                                                      |                                          |
+ *
+ * The description resolvers (N8) carry no side effect: the one moment the Messaging Trigger needs
+ * after queuing (N3) is taken where n8n reads the answer the trigger handed it (answerWhenQueued),
+ * which n8n does whatever the node's parameters hold.
+ */
+import type { WEBHOOK_RESOLVERS as N8nWebhookResolvers, IDataObject, IN8nHttpFullResponse, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
+
+/**
+ * N8: the key under which a webhook description holds native resolvers for its expression fields,
+ * the registered symbol n8n-workflow's `webhookDescriptionFields()` writes. Spelled here rather than
+ * imported: n8n 1.x's n8n-workflow has no such export, and ignores the key.
+ */
+export const WEBHOOK_RESOLVERS: typeof N8nWebhookResolvers = Symbol.for('n8n.webhookDescriptionResolvers') as typeof N8nWebhookResolvers;
+
+/** The part of Node's ServerResponse (express's Response extends it) an answer passes through (N5). */
+export interface AnswerResponse {
+	statusCode: number;
+	headersSent?: boolean;
+	getHeader?(name: string): unknown;
+	setHeader?(name: string, value: string): unknown;
+	removeHeader?(name: string): void;
+	writeHead?(status: number, headers: Record<string, string>): unknown;
+	write?: (...args: unknown[]) => boolean;
+	end: (...args: unknown[]) => unknown;
+	once?: (event: 'close', listener: () => void) => unknown;
+}
+
+/** Writes an answer now, as n8n's Slack and Webhook triggers do; the trigger then tells n8n noWebhookResponse. */
+export function writeAnswerNow(res: AnswerResponse, status: number, contentType: string, text: string) {
+	if (res.headersSent) return;
+	res.writeHead?.(status, { 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(text)) });
+	res.end(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answer watch (N5): one wrapper per response, whoever asks and however many times.
+
+/** What n8n's answer looks like at the moment it is written. */
+export interface WrittenAnswer {
+	status: number;
+	contentType: string;
+	body: string;
+}
+
+/** The answer to write instead. */
+export interface Replacement {
+	status: number;
+	contentType: string;
+	body: string;
+}
+
+interface Watch {
+	rewrite?: (written: WrittenAnswer) => Replacement | undefined;
+	before: Array<(status: number, chunk: unknown) => void>;
+	after: Array<() => void>;
+	chunks: Buffer[];
+}
+
+const watches = new WeakMap<AnswerResponse, Watch>();
+
+function isChunk(value: unknown): value is string | Uint8Array {
+	return typeof value === 'string' || value instanceof Uint8Array;
+}
+
+/**
+ * The one wrapper of a response's end (and write, while a rewrite is asked for). At the first end:
+ * the original functions are put back, the rewrite (if any) replaces the collected answer, the
+ * `before` listeners see the status and bytes that go out, the bytes are written, then the `after`
+ * listeners run. Every hook below registers here, so the order never depends on who asked first.
+ */
+function watch(res: AnswerResponse): Watch {
+	const found = watches.get(res);
+	if (found) return found;
+	const w: Watch = { before: [], after: [], chunks: [] };
+	watches.set(res, w);
+	const originalEnd = res.end;
+	const originalWrite = res.write;
+	res.end = function (this: unknown, ...args: unknown[]) {
+		res.end = originalEnd;
+		if (originalWrite) res.write = originalWrite;
+		else delete res.write;
+		watches.delete(res);
+		const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+		let out: unknown;
+		let result: unknown;
+		if (w.rewrite) {
+			const [chunk, encoding] = args;
+			if (isChunk(chunk)) w.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk));
+			out = Buffer.concat(w.chunks);
+			if (!res.headersSent) {
+				const replacement = w.rewrite({ status: res.statusCode, contentType: String(res.getHeader?.('content-type') ?? ''), body: (out as Buffer).toString('utf8') });
+				if (replacement) {
+					res.statusCode = replacement.status;
+					for (const name of ['content-encoding', 'etag', 'transfer-encoding']) res.removeHeader?.(name);
+					res.setHeader?.('Content-Type', replacement.contentType);
+					res.setHeader?.('Content-Length', String(Buffer.byteLength(replacement.body)));
+					out = replacement.body;
+				}
+			}
+			for (const listener of w.before) listener(res.statusCode, out);
+			result = done ? originalEnd.call(res, out, done) : originalEnd.call(res, out);
+		} else {
+			out = typeof args[0] === 'function' ? undefined : args[0];
+			for (const listener of w.before) listener(res.statusCode, out);
+			result = originalEnd.apply(this, args);
+		}
+		for (const listener of w.after) listener();
+		return result;
+	};
+	return w;
+}
+
+/**
+ * Calls `listener` with the status and the bytes of the answer as they are written (whoever writes
+ * them: the trigger, n8n, a worker through Redis, or n8n's error page), just before, once. Where n8n
+ * writes a Buffer answer before its save (N4), a static data write made here is in that save.
+ */
+export function beforeAnswerWritten(res: AnswerResponse, listener: (status: number, chunk: unknown) => void) {
+	watch(res).before.push(listener);
+}
+
+/** Calls `then` once the answer's bytes are written, or the connection closed without one (N6). */
+export function afterAnswerWritten(res: AnswerResponse, then: () => void) {
+	watch(res).after.push(then);
+	res.once?.('close', then);
+}
+
+/**
+ * Rewrites the answer n8n writes for this request, as its bytes pass (N5): whatever n8n would send
+ * (a workflow's reply, the last node's data, an empty answer, or its error page) is collected,
+ * handed to `rewrite`, and replaced by what that returns (or sent as written when it returns
+ * nothing). For an answer that must wait for the run but take the trigger's own shape.
+ */
+export function rewriteAnswerAsWritten(res: AnswerResponse, rewrite: (written: WrittenAnswer) => Replacement | undefined) {
+	const w = watch(res);
+	w.rewrite = rewrite;
+	// Collected until the end, which (watch) puts back the write it found.
+	res.write = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
+		if (isChunk(chunk)) w.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk));
+		if (typeof encoding === 'function') encoding();
+		else if (typeof callback === 'function') callback();
+		return true;
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static data and the moments n8n saves it (N1-N3).
+
+/**
+ * Sets n8n's "changed" flag of a call's static data again (N2), by assigning `member` its own value:
+ * n8n then saves the object with this call (N1).
+ */
+export function markStaticDataChanged(staticData: IDataObject, member: string) {
+	const value = staticData[member];
+	staticData[member] = value;
+}
+
+/**
+ * Hands n8n the trigger's answer for reply mode Immediately, with the run to queue: n8n writes the
+ * answer once the run is queued, or an HTTP error when it cannot be queued (N3). `whenTaken` runs
+ * each time n8n reads the answer, which n8n 2.40 does after queuing and before its save (and 1.x
+ * before queuing and saving): the moment to set the static data's flag again after the reset that
+ * queuing made. It runs whatever the node's parameters hold (unlike a description resolver, N8).
+ */
+export function answerWhenQueued(answer: IDataObject, workflowData: INodeExecutionData[][], whenTaken: () => void): IWebhookResponseData {
+	const result: IWebhookResponseData = { workflowData };
+	Object.defineProperty(result, 'webhookResponse', {
+		enumerable: true,
+		get() {
+			whenTaken();
+			return answer;
+		},
+	});
+	return result;
+}
+
+/**
+ * The workflow's answer to the waiting webhook, for `sendResponse` (a node after the trigger): a
+ * Buffer body, the same bytes on the wire as JSON, because n8n writes a Buffer before it saves the
+ * call's static data (N4), so what the trigger remembers as it passes is saved with the call.
+ */
+export function workflowAnswer(json: IDataObject): IN8nHttpFullResponse {
+	return { body: Buffer.from(JSON.stringify(json)), headers: { 'content-type': 'application/json' }, statusCode: 200 };
+}
