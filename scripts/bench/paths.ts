@@ -5,7 +5,8 @@
 import { bulkPath } from './bulkPath';
 import { cdrPath } from './cdrPath';
 import { moPaths } from './moPaths';
+import { sendAndWaitPath } from './sendAndWaitPath';
 import { switchPaths } from './switchPaths';
 import type { BenchPath } from './types';
 
-export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, bulkPath];
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, bulkPath, sendAndWaitPath];

@@ -7,7 +7,7 @@
  * - recipe, inbound: Messaging Trigger (Immediately) -> Data Table (get the phone's row) -> HTTP
  *   Request POST to the row's resume URL;
  * - ours: Webhook -> Messaging > Send and Wait for Response -> HTTP Request to the sink; replies go to
- *   the Messaging Trigger, which routes them (`oursSide`, given by the caller once the operation exists).
+ *   the Messaging Trigger (any version: routing needs no new setting), which routes them.
  *
  * Each side: `waits` executions started (one phone each) and left waiting; then `latencyReplies`
  * replies one at a time, each timed from the MO POST to the sink hearing "resumed" (reply-to-resumed
@@ -281,15 +281,12 @@ export function waitComparisons(ours: { label: string; figures: WaitFigures }, p
 	];
 }
 
-/** The Messaging Trigger version that routes replies to waiting executions (issue 20). */
-export const ROUTING_TRIGGER_VERSION = 1.2;
-
 /** Ours, both workflows, in ctx.n8n: the Messaging Trigger routes the reply to Send and Wait's execution. */
 export async function oursSide(ctx: BenchContext, sinkUrl: string): Promise<WaitSide> {
 	const messaging = { solSwitchMessagingApi: ctx.credentials.messaging };
 	const hook = randomUUID();
 	const inbound = await published(ctx.n8n, ctx.api, 'Bench wait: Messaging Trigger routes the reply', [
-		node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', ROUTING_TRIGGER_VERSION, { events: ['sms'], replyMode: 'onReceived', compliance: true, options: {} }, { webhookId: hook, credentials: messaging }),
+		node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', TRIGGER_VERSIONS.messaging, { events: ['sms'], replyMode: 'onReceived', compliance: true, options: {} }, { webhookId: hook, credentials: messaging }),
 	], `${hook}/message`);
 	const startPath = `bench-wait-ask-${randomUUID()}`;
 	const outbound = await published(ctx.n8n, ctx.api, 'Bench wait: Send and Wait for Response', [
@@ -302,8 +299,9 @@ export async function oursSide(ctx: BenchContext, sinkUrl: string): Promise<Wait
 			To: '={{ $json.body.to }}',
 			message: 'Approve the request?',
 			responseType: 'approval',
+			approvalOptions: {},
 			options: {},
-		}, { webhookId: randomUUID(), credentials: messaging }),
+		}, { credentials: messaging }),
 		reportResumed(sinkUrl),
 	], startPath);
 	return { label: 'Send and Wait for Response; the Messaging Trigger routes the reply', startUrl: outbound.url, waitingWorkflowId: outbound.id, inboundUrl: inbound.url, reply: 'YES' };
