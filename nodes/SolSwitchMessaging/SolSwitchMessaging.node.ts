@@ -1,12 +1,27 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
 import { buildProperties } from '../engine/generators/properties';
 import { buildSubtitle } from '../engine/generators/subtitle';
 import { messagingCatalog } from './catalog';
+import { messageTooLongHint } from './sendAndWait/hint';
+import { SEND_AND_WAIT_WEBHOOKS } from './sendAndWait/webhooks';
+import { sendAndWaitWebhook } from './sendAndWait/webhook';
 
-/** SMS and MMS through the SolSwitch messaging gateway; everything below comes from the catalog. */
+/**
+ * SMS and MMS through the SolSwitch messaging gateway; everything below comes from the catalog, except
+ * the waiting webhook of Send and Wait for Response (sendAndWait/webhook.ts), which n8n calls on the
+ * execution's resume URL when the Messaging Trigger forwards the reply.
+ */
 export class SolSwitchMessaging implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch Messaging',
@@ -22,7 +37,32 @@ export class SolSwitchMessaging implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: buildCredentials(messagingCatalog),
 		properties: buildProperties(messagingCatalog),
+		// Send and Wait's resume URL (sendAndWait/webhooks.ts), declared as n8n's own send-and-wait nodes declare it.
+		webhooks: SEND_AND_WAIT_WEBHOOKS,
+		hints: [messageTooLongHint],
 	};
+
+	// n8n's community rule asks every node that declares webhooks for this lifecycle. n8n runs it only
+	// for webhooks it registers when a workflow is published, which a restart webhook never is
+	// (webhooks.ts): the resume URL exists exactly while an execution waits, nothing is registered
+	// elsewhere, so "exists" is always true and there is nothing to create or delete.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await sendAndWaitWebhook.call(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeCatalog(this, messagingCatalog);

@@ -13,6 +13,8 @@ import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
+import { answerRegistrationCall } from './registration';
+import { isRegistration } from '../shared/messaging/sendAndWait/router';
 import { ReplyMemory } from '../shared/messaging/replyMemory';
 import { MESSAGING_TRIGGER_NAME } from '../shared/messaging/replyModes';
 
@@ -66,6 +68,9 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// A Send and Wait for Response registering its wait (signed with the inbound key's HMAC, not a
+		// gateway callback, so before the gateway's guard): answered through n8n, which saves it first.
+		if (isRegistration(this)) return await answerRegistrationCall(this);
 		return await dispatch(this, MESSAGING_TRIGGER);
 	}
 }

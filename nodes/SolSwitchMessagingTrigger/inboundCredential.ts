@@ -30,3 +30,19 @@ export async function carriesInboundKey(fn: IWebhookFunctions, body: IDataObject
 	);
 	return accepted;
 }
+
+/** The credential's inbound key (empty when none), read the same kept way: for send-and-wait's HMAC (router.ts). */
+export async function inboundKeyOf(fn: IWebhookFunctions, now = Date.now()): Promise<string> {
+	const { value } = await credentialAccepts<InboundKey>(
+		fn,
+		CREDENTIAL_TYPE,
+		(credentials) => ({
+			key: String(credentials.inboundApiKey ?? ''),
+			type: credentials.inboundKeyType === 'header' ? 'header' : 'body',
+		}),
+		// A kept key is used as it is; none kept (or none set) reads the credential afresh.
+		(inbound) => inbound.key !== '',
+		now,
+	);
+	return value.key;
+}

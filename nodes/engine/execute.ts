@@ -241,6 +241,13 @@ export function rangeParts(op: RequestOperation, body: IDataObject, options: IDa
 
 export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
+	const first = waitingOperation(fn, catalog);
+	if (first) {
+		// As n8n's own send-and-wait nodes: one message for the run, the input passed on (the resume
+		// replaces it with the answer; a timeout resumes with it unchanged).
+		await runOperation(fn, catalog, first, 0);
+		return [items];
+	}
 	const runItem = async (i: number, pace: Pace) => {
 		const resource = fn.getNodeParameter('resource', i) as string;
 		const operation = fn.getNodeParameter('operation', i) as string;
@@ -269,6 +276,14 @@ export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): P
 		throw withSentCount(nodeError, outcomes);
 	}
 	return [out];
+}
+
+/** The first item's operation when it waits for an answer (LocalOperation.waits), else undefined. */
+function waitingOperation(fn: IExecuteFunctions, catalog: Catalog): OperationSpec | undefined {
+	const resource = fn.getNodeParameter('resource', 0) as string;
+	const operation = fn.getNodeParameter('operation', 0) as string;
+	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
+	return op?.local && op.waits ? op : undefined;
 }
 
 /** Bulk settings when the first item's operation is a bulk one (Send SMS ...), else one at a time. */

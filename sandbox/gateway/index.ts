@@ -10,6 +10,7 @@ import { CallbackQueue, type Delivery } from './callbacks';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY, defaultGatewayConfig, type GatewayConfig } from './config';
 import { MtLoad, RATE_LIMIT_REASON, type MtLoadConfig } from './mtLoad';
 import { GatewayFail } from './reasons';
+import { Phones } from './phones';
 import { GatewayState } from './state';
 
 export const MMS_PREFIX = 'MMS received (link will expire in 7 days):';
@@ -30,11 +31,14 @@ export class Gateway implements GatewayApi {
 	readonly callbacks: CallbackQueue;
 	/** Answer delay, rate limit and in-flight counters of MT SMS and MMS. */
 	readonly mtLoad = new MtLoad();
+	/** Phones that reply (phones.ts). */
+	readonly phones: Phones;
 	config: GatewayConfig;
 
 	constructor(readonly sandbox: SandboxHost) {
 		this.config = defaultGatewayConfig(sandbox.options.gateway as Partial<GatewayConfig> | undefined);
 		this.callbacks = new CallbackQueue(sandbox, () => this.config);
+		this.phones = new Phones(this);
 	}
 
 	configure(changes: Partial<GatewayConfig>) {
@@ -118,7 +122,14 @@ export const gatewayModule: SandboxModule = {
 
 		route('POST', '/sms/report', (req) => answer(() => usageReport(gateway, req)));
 		const overRate = (): SandboxReply => ({ json: { Status: 'FAIL', Reason: RATE_LIMIT_REASON } });
-		route('POST', '/sms', (req) => gateway.mtLoad.run(() => answer(() => sendSms(gateway, req)), overRate));
+		route('POST', '/sms', (req) =>
+			gateway.mtLoad.run(() => {
+				const reply = answer(() => sendSms(gateway, req));
+				const sent = (reply.json as { Status?: string; ID?: string }).Status === 'OK' ? gateway.state.records.find((r) => r.ID === (reply.json as { ID: string }).ID) : undefined;
+				if (sent) gateway.phones.mtSent(sent);
+				return reply;
+			}, overRate),
+		);
 		route('POST', '/mms', (req) => gateway.mtLoad.run(() => answer(() => sendMms(gateway, req)), overRate));
 		route('GET', '/mms/download', (req) => downloadMms(gateway, req));
 
@@ -147,6 +158,32 @@ export const gatewayModule: SandboxModule = {
 				return { json: { Status: 'OK', ...deliverySummary(await delivery.done) } };
 			}
 			return answer(() => ({ Status: 'OK', ID: gateway.injectMo(moOf(req.body)).id }));
+		});
+		// The phone that replies: {"Body": "YES"} answers the last SMS the number received (404 when it
+		// received none); `"wait": true` answers once the reply has left the queue, with what n8n answered.
+		control('POST', '/phones/:number/reply', async (req) => {
+			const body = typeof req.body.Body === 'string' ? req.body.Body : '';
+			if (!body) return { status: 400, json: { Status: 'FAIL', Reason: 'Body is required' } };
+			const delivery = gateway.phones.reply(req.params.number, body);
+			if (!delivery) return { status: 404, json: { Status: 'FAIL', Reason: `No SMS was sent to ${req.params.number}` } };
+			if (req.body.wait === true) return { json: { Status: 'OK', ...deliverySummary(await delivery.done) } };
+			return { json: { Status: 'OK', ID: delivery.id } };
+		});
+		// {"Body": "YES", "delayMs": 1000}: the number answers every SMS it receives; DELETE stops it.
+		control('POST', '/phones/:number/auto-reply', (req) => {
+			const body = typeof req.body.Body === 'string' ? req.body.Body : '';
+			if (!body) return { status: 400, json: { Status: 'FAIL', Reason: 'Body is required' } };
+			const delayMs = typeof req.body.delayMs === 'number' && req.body.delayMs >= 0 ? req.body.delayMs : 1000;
+			gateway.phones.setAutoReply(req.params.number, { Body: body, delayMs });
+			return { json: { Status: 'OK', number: req.params.number, Body: body, delayMs } };
+		});
+		control('DELETE', '/phones/:number/auto-reply', (req) => {
+			gateway.phones.setAutoReply(req.params.number, undefined);
+			return { json: { Status: 'OK' } };
+		});
+		control('GET', '/phones/:number', (req) => {
+			const last = gateway.phones.lastReceived(req.params.number);
+			return { json: { number: req.params.number, lastReceived: last ? { ID: last.ID, From: last.From, text: last.text, DateTime: last.DateTime } : null, autoReply: gateway.phones.autoReplies()[req.params.number] ?? null } };
 		});
 		control('GET', '/deliveries', () => ({ json: gateway.callbacks.deliveries.map(deliverySummary) }));
 		control('GET', '/deliveries/:id', (req) => ({ json: gateway.callbacks.byId(req.params.id).map(deliverySummary) }));

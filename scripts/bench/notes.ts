@@ -30,4 +30,9 @@ export const PATH_NOTES: string[] = [
 		'and Batch Interval 80 ms (the slowest answer), so that it too keeps about 10 in flight: n8n\'s HTTP Request starts each batch after the interval without waiting for the ' +
 		'previous one (packages/nodes-base/nodes/HttpRequest/V3/HttpRequestV3.node.ts: `if (itemIndex % batchSize === 0) await sleep(batchInterval)`), and with no interval it ' +
 		'sends every item at once. The most messages the gateway saw in flight is shown for both. 3 interleaved rounds per size.',
+	'- **Send and wait (SMS reply to resumed execution)**: ours is Webhook → Send and Wait for Response → HTTP Request to the benchmark\'s sink, the reply routed by a published Messaging Trigger; ' +
+		'the recipe a user builds without it is Webhook → Data Table (insert the phone and `$execution.resumeUrl`) → Send SMS → Wait (On Webhook Call) → HTTP Request to the sink, ' +
+		'with Messaging Trigger (Immediately) → Data Table (get the row of the sender) → HTTP Request POST to its resume URL. Each side starts its waits (one phone each) and every execution is waiting before any reply. ' +
+		'Latency: replies one at a time, from the MO POST to the trigger until the resumed execution calls the sink. Throughput: the remaining replies 10 at a time, resumed executions per second until the last. ' +
+		'Two halves per side, interleaved (recipe, ours, ours, recipe); a reply whose execution does not call the sink within the grace period (30 s, 20 s with --quick) is counted lost. Only this path: `npm run bench -- --quick wait`.',
 ];

@@ -6,7 +6,8 @@ import { bulkPath } from './bulkPath';
 import { cdrPath } from './cdrPath';
 import { cdrScalePath } from './cdrScalePath';
 import { moPaths } from './moPaths';
+import { sendAndWaitPath } from './sendAndWaitPath';
 import { switchPaths } from './switchPaths';
 import type { BenchPath } from './types';
 
-export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, cdrScalePath, bulkPath];
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath];

@@ -29,9 +29,13 @@ export function operationsTable(catalog: Catalog): string {
 			const required = attributes.filter((a) => a.required);
 			const optional = attributes.filter((a) => !a.required);
 			const name = op.deprecatedBy ? `${op.name} (deprecated: use ${op.deprecatedBy})` : op.name;
-			// A local operation sends no request: no path and no key scope to show.
-			const path = op.local ? 'no request' : `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
-			const scope = op.local ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
+			// A local operation sends no request (no path, no key scope), unless its runner sends through a function.
+			const path = op.local
+				? op.sendsThrough
+					? `\`${op.sendsThrough}\`, then waits`
+					: 'no request'
+				: `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
+			const scope = op.local && !op.sendsThrough ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
 				`| ${resource.name} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
 			);

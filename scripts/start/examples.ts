@@ -74,6 +74,23 @@ export function remapCredentials(workflow: WorkflowDefinition, credentials: Cred
 	return copy;
 }
 
+/**
+ * The credentials a user must pick before the workflow can run: the credential types its (enabled)
+ * nodes use that `credentials` has no entry for, each with the nodes that use it (e.g. an AI
+ * example's chat model: `npm start` has no key for a model provider).
+ */
+export function credentialsToPick(workflow: WorkflowDefinition, credentials: CredentialIdsByType): Array<{ type: string; nodes: string[] }> {
+	const byType = new Map<string, string[]>();
+	for (const node of workflow.nodes as WorkflowNode[]) {
+		if (node.disabled === true) continue;
+		for (const type of Object.keys(node.credentials ?? {})) {
+			if (credentials[type] !== undefined) continue;
+			byType.set(type, [...(byType.get(type) ?? []), node.name]);
+		}
+	}
+	return [...byType].sort(([a], [b]) => a.localeCompare(b)).map(([type, nodes]) => ({ type, nodes }));
+}
+
 /** A saved example and the Data Tables its nodes were pointed at, by table name. */
 export type ImportedWorkflow = SavedWorkflow & { dataTables: Record<string, SavedDataTable> };
 

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
-import { startMainJob, type MainJob } from './mainJob';
+import { pickSentence, startMainJob, type MainJob } from './mainJob';
 
 export function banner(job: MainJob, seconds: number): string {
 	const s = job.sandbox.url;
@@ -26,7 +26,7 @@ export function banner(job: MainJob, seconds: number): string {
 		'  Workflows:',
 		...job.examples.map(
 			(e) =>
-				`    - ${e.name}  ${job.n8n.baseUrl}/workflow/${e.id}  ${e.published ? '(published)' : e.publishError ? `(not published: ${e.publishError})` : '(run it from the editor)'}`,
+				`    - ${e.name}  ${job.n8n.baseUrl}/workflow/${e.id}  ${e.published ? '(published)' : e.publishError ? `(not published: ${e.publishError})` : e.needsCredentials ? `(draft: pick ${pickSentence(e.needsCredentials)}, then publish)` : '(run it from the editor)'}`,
 		),
 		'',
 		'  Try it (in another terminal):',

@@ -19,7 +19,7 @@ import { N8nInstance } from '../n8n-harness/n8n-instance';
 import { packRepo } from '../n8n-harness/package-tarball';
 import { REPO_ROOT } from '../n8n-harness/paths';
 import { dataTablesNeeded, ensureDataTables, remapDataTables } from './dataTables';
-import { exampleFiles, exampleSlug, hasTrigger, readExample, remapCredentials, webhookUrls, type TriggerUrl } from './examples';
+import { credentialsToPick, exampleFiles, exampleSlug, hasTrigger, readExample, remapCredentials, webhookUrls, type TriggerUrl } from './examples';
 import { loadState, saveState, type StartState } from './state';
 
 export interface MainJobOptions {
@@ -48,6 +48,11 @@ export interface ImportedExample {
 	triggers: TriggerUrl[];
 	/** Why publishing failed, if it did. */
 	publishError?: string;
+	/**
+	 * Credentials the user must pick first (types `npm start` has none of, e.g. a chat model's), with
+	 * the nodes that use them: such an example is imported as a draft, not published.
+	 */
+	needsCredentials?: Array<{ type: string; nodes: string[] }>;
 }
 
 export interface MainJob {
@@ -319,7 +324,9 @@ async function ensureExample(
 
 	let published = Boolean(workflow.activeVersionId) && workflow.activeVersionId === workflow.versionId;
 	let publishError: string | undefined;
-	if (hasTrigger(workflow) && !published) {
+	// An example that needs a credential the sandbox cannot give (a chat model's) waits for the user.
+	const toPick = credentialsToPick(example, credentialIds);
+	if (hasTrigger(workflow) && !published && !toPick.length) {
 		try {
 			await api.publishWorkflow(workflow.id, workflow.versionId);
 			published = true;
@@ -328,10 +335,16 @@ async function ensureExample(
 		}
 	}
 	const triggers = webhookUrls(workflow, api.n8n.baseUrl, { sharedSecret: SANDBOX_CALLBACK_SECRET });
+	const waiting = toPick.length ? `, a draft until you pick ${pickSentence(toPick)}` : '';
 	log(
-		`workflow "${workflow.name}" ${action}${published ? ', published' : hasTrigger(workflow) ? `, NOT published: ${publishError}` : ''}`,
+		`workflow "${workflow.name}" ${action}${published ? ', published' : waiting || (hasTrigger(workflow) ? `, NOT published: ${publishError}` : '')}`,
 	);
-	return { slug, file, id: workflow.id, name: workflow.name, published, action, triggers, publishError };
+	return { slug, file, id: workflow.id, name: workflow.name, published, action, triggers, publishError, ...(toPick.length ? { needsCredentials: toPick } : {}) };
+}
+
+/** "a credential of type openAiApi in Chat Model": what the user picks before publishing. */
+export function pickSentence(toPick: Array<{ type: string; nodes: string[] }>): string {
+	return toPick.map((c) => `a credential of type ${c.type} in ${c.nodes.join(', ')}`).join(' and ');
 }
 
 /** Points the sandbox's gateway and switch callbacks at the published examples' trigger URLs. */

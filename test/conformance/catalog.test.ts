@@ -83,7 +83,16 @@ function requestAttributes(op: OperationSpec): AttributeSpec<string>[] {
 	return op.attributes.flatMap((a): AttributeSpec<string>[] => (a.type === 'file' && a.file ? a.file.manual.map((m) => ({ ...m, required: true })) : [a]));
 }
 
-const entries: Located[] = CATALOGS.flatMap(([name, catalog]) => catalog.operations.map((op) => ({ catalog: name, op })));
+/**
+ * Operations that are no function of the documents but one documented function plus n8n's waiting
+ * (Send and Wait: an MT SMS, then the execution waits for the reply the trigger routes back). Each must
+ * send through the documented function it names, with attributes that function has.
+ */
+const COMPOSITES: Record<string, string> = { 'Send and Wait for Response': 'SolSwitch Messaging' };
+
+const allEntries: Located[] = CATALOGS.flatMap(([name, catalog]) => catalog.operations.map((op) => ({ catalog: name, op })));
+const composites = allEntries.filter((e) => COMPOSITES[e.op.name] === e.catalog && e.op.sendsThrough !== undefined);
+const entries = allEntries.filter((e) => !composites.includes(e));
 const byPath = new Map(entries.map((e) => [documentPath(e.catalog, e.op), e]));
 
 function requiredness(attribute: AttributeSpec<string>): 'R' | 'O' | string {
@@ -173,6 +182,18 @@ describe('catalog paths against the documents', () => {
 		expect(extra).toEqual([]);
 		expect(byPath.size).toBe(entries.length);
 		expect(DOCUMENT_FUNCTIONS.length).toBe(new Set(DOCUMENT_FUNCTIONS.map((fn) => fn.path)).size);
+	});
+});
+
+describe('operations built on a documented function', () => {
+	it('are the ones listed, each sending through a documented function with attributes it has', () => {
+		expect(composites.map((e) => e.op.name).sort()).toEqual(Object.keys(COMPOSITES).sort());
+		for (const e of composites) {
+			const fn = DOCUMENT_FUNCTIONS.find((f) => f.path === e.op.sendsThrough);
+			expect(fn).toBeDefined();
+			const known = new Set([...fn!.required, ...fn!.optional, ...Object.keys(fn!.conditional ?? {})]);
+			expect(requestAttributes(e.op).map((a) => a.name).filter((name) => !known.has(name))).toEqual([]);
+		}
 	});
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gatewayOf } from '../../sandbox/gateway';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { DATA_TABLE_PLACEHOLDER, dataTableRows, findDataTable, personalProjectId, type SavedDataTable } from '../../scripts/start/dataTables';
-import { exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
+import { credentialsToPick, exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
 import { SANDBOX_CALLBACK_SECRET, startMainJob, type MainJob } from '../../scripts/start/mainJob';
 import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from '../../scripts/n8n-harness';
 import { freePorts } from '../../scripts/n8n-harness/free-port';
@@ -89,7 +89,7 @@ test('the credentials point at the sandbox and the switch accepts them', async (
 	expect(tested).toEqual({ status: 'OK', message: expect.any(String) });
 });
 
-test('every example is imported with its credentials remapped, published when it has a trigger', async () => {
+test('every example is imported with its credentials remapped, published when it has a trigger (a draft when it needs a credential of the user)', async () => {
 	const files = exampleFiles();
 	expect(job!.examples.map((e) => e.file)).toEqual(files);
 	const listed = await listWorkflows(job!);
@@ -103,11 +103,18 @@ test('every example is imported with its credentials remapped, published when it
 				else expect(credentialIds.has(ref.id)).toBe(false);
 			}
 		}
-		if (hasTrigger(readExample(example.file))) {
+		// An example using a credential the sandbox cannot stand for (a chat model's) stays a draft that says which.
+		const toPick = credentialsToPick(readExample(example.file), job!.credentials);
+		expect({ example: example.slug, needs: example.needsCredentials }).toEqual({ example: example.slug, needs: toPick.length ? toPick : undefined });
+		if (hasTrigger(readExample(example.file)) && !toPick.length) {
 			expect({ example: example.slug, publishError: example.publishError }).toEqual({ example: example.slug, publishError: undefined });
 			expect(saved.activeVersionId).toBe(saved.versionId);
+		} else if (toPick.length) {
+			expect({ example: example.slug, published: example.published, active: saved.activeVersionId ?? null }).toEqual({ example: example.slug, published: false, active: null });
 		}
 	}
+	// The AI SMS assistant is such a draft: it needs the user's chat model credential, nothing else.
+	expect(job!.examples.find((e) => e.slug === 'ai-sms-assistant')?.needsCredentials).toEqual([{ type: 'openAiApi', nodes: ['Chat Model'] }]);
 });
 
 type TableLocator = { value: string; cachedResultName?: string };

@@ -6,6 +6,8 @@ import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
 import { BODY_MAX, BODY_MIN, RULES } from '../../shared/catalog/rules';
 import { mmsContent } from './mmsContent';
 import { replyToMessage } from '../reply/replyToMessage';
+import { sendAndWaitFields, sendAndWaitOptions } from '../sendAndWait/properties';
+import { sendAndWait, SMS_PATH } from '../sendAndWait/run';
 import { shapeSentSms } from '../shapers/sentSms';
 import { splitText } from '../../shared/messaging/splitText';
 
@@ -34,7 +36,7 @@ export const messages: Array<OperationSpec<never>> = [
 		name: 'Send SMS',
 		action: 'Send an SMS',
 		description: 'Send an SMS (MT) from a long or short code; the output gives the message ID, encoding and segment count',
-		path: '/sms/',
+		path: SMS_PATH,
 		attributes: [
 			from,
 			to,
@@ -98,5 +100,36 @@ export const messages: Array<OperationSpec<never>> = [
 		],
 		local: replyToMessage,
 		response: { kind: 'status' },
+	},
+	{
+		resource: 'message',
+		// n8n's name for the operation: its waiting-webhook handler checks the resume URL's signature
+		// for it, and n8n 2.x generates the AI Agent's human review tool from it.
+		operation: 'sendAndWait',
+		name: 'Send and Wait for Response',
+		action: 'Send an SMS and wait for the reply',
+		description:
+			'Send an SMS and wait for the reply ("Reply YES or NO"), routed back by the SolSwitch Messaging Trigger; the workflow goes on with the answer in data.approved and data.text',
+		attributes: [
+			from,
+			to,
+			{
+				name: 'Body',
+				// n8n's send-and-wait text parameter: its generated review tool replaces `message`.
+				param: 'message',
+				label: 'Message',
+				type: 'string',
+				required: true,
+				asWritten: true,
+				// The rule covers the SMS as sent, instruction included: checked by the runner (and in the editor, a hint).
+				description: `Text of the SMS. The instruction ("Reply YES or NO", or "Reply YES 4821 or NO 4821" when the phone has another wait pending) is added on a new line; together they must fit ${BODY_MAX} characters.`,
+			},
+		],
+		fields: sendAndWaitFields,
+		options: sendAndWaitOptions,
+		local: sendAndWait,
+		sendsThrough: SMS_PATH,
+		waits: true,
+		response: { kind: 'object' },
 	},
 ];

@@ -2,10 +2,11 @@
  * MO SMS, MO MMS and delivery reports, once the kit has admitted, classified and parsed them. One
  * flat sequence for every reply mode:
  *   1. a redelivery, or a copy being answered, is answered from the reply memory; nothing starts;
- *   2. the item (an MMS's media downloaded into it when asked);
- *   3. the trigger's own answer, if any (a compliance keyword, a Keyword Replies entry): written at
+ *   2. an SMS that answers a Send and Wait for Response is handed to its waiting execution; nothing starts;
+ *   3. the item (an MMS's media downloaded into it when asked);
+ *   4. the trigger's own answer, if any (a compliance keyword, a Keyword Replies entry): written at
  *      once when it starts nothing, else as the reply mode says for the trigger's answers;
- *   4. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
+ *   5. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
  *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
  * when each is remembered, answers.ts.
@@ -18,7 +19,9 @@ import { DEFAULT_COMPLIANCE_TEXTS } from '../../shared/messaging/complianceTexts
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
 import { REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
-import { answerByWorkflow, answerFromClaim, answerOk, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../answers';
+import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../answers';
+import { inboundKeyOf } from '../inboundCredential';
+import { routeSms } from '../../shared/messaging/sendAndWait/router';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
 import { downloadMedia } from '../media';
 
@@ -80,10 +83,18 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		if (earlier) return earlier;
 	}
 
-	// 2. The item.
+	// 2. A reply to a Send and Wait for Response goes to its waiting execution. Never a compliance
+	// keyword: STOP, HELP ... are answered as always, below.
+	if (type === 'sms' && !item.compliance) {
+		const sms = { from: String(item.from), to: String(item.to), text: String(item.text), messageId: String(item.id), receivedAt: String(item.receivedAt) };
+		const routed = answerRoutedReply(fn, call, await routeSms(fn, async () => await inboundKeyOf(fn), sms, call.now));
+		if (routed) return routed;
+	}
+
+	// 3. The item.
 	if (type === 'mms' && options.downloadMedia === true) await downloadMedia(fn, output, String(options.binaryPropertyName || 'data'));
 
-	// 3. The trigger's own answer. Answering INFO, HELP or a keyword again is harmless, so one that
+	// 4. The trigger's own answer. Answering INFO, HELP or a keyword again is harmless, so one that
 	// starts no execution is not remembered: no static data written, no database write.
 	const own = ownAnswer(fn, type, item, options);
 	if (own) {
@@ -93,7 +104,7 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		return rule.triggerAnswer === 'whenQueued' ? answerWhenQueued(call, own.text) : answerWhenRunEnds(fn, call, own.text);
 	}
 
-	// 4. Who answers a message the trigger does not answer itself.
+	// 5. Who answers a message the trigger does not answer itself.
 	if (rule.plainMessage === 'trigger') {
 		item.answered = true;
 		return answerWhenQueued(call);

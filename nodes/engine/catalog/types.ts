@@ -51,6 +51,11 @@ export interface AttributeSpec<L extends string = never> {
 	name: string;
 	/** Label in the editor; defaults to a spaced version of `name`. */
 	label?: string;
+	/**
+	 * The n8n parameter name, when n8n itself expects a given one (send-and-wait's text must be the
+	 * parameter `message`, which n8n's generated review tool replaces); defaults to `name`, sanitized.
+	 */
+	param?: string;
 	type: AttributeType;
 	/**
 	 * true: a required field. 'when': required, and shown, only when another attribute has one of the
@@ -237,6 +242,8 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 	/** The path the service descriptor turns into the function's URL, e.g. 'transfercall' or 'did/view'. */
 	path: string;
 	local?: undefined;
+	sendsThrough?: undefined;
+	waits?: undefined;
 	split?: RangeSplit;
 	/** Also offered as one CSV file made in windows of its date range. */
 	csv?: CsvExportSpec;
@@ -262,6 +269,16 @@ export interface RequestOperation<L extends string = string> extends OperationBa
 export interface LocalOperation<L extends string = string> extends OperationBase<L> {
 	/** Runs instead of an HTTP request, after the same validation. */
 	local: LocalRunner;
+	/**
+	 * The documented function the runner sends through itself, e.g. '/sms/' (so the catalog's credential
+	 * is shown and read, and the README names the path).
+	 */
+	sendsThrough?: string;
+	/**
+	 * n8n's send-and-wait shape: the runner runs once, for the first item, and puts the execution to
+	 * wait; the node outputs its input items unchanged (what n8n resumes with when the wait times out).
+	 */
+	waits?: boolean;
 	// None of the request settings apply.
 	path?: undefined;
 	csv?: undefined;

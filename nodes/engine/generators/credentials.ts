@@ -6,9 +6,12 @@
 import type { INodeCredentialDescription } from 'n8n-workflow';
 import type { Catalog, OperationSpec } from '../catalog/types';
 
-/** Whether running the operation needs the credential: a request does; a local one only for its Customer. */
+/**
+ * Whether running the operation needs the credential: a request does; a local one when its runner
+ * sends through a function of the service, or for its Customer.
+ */
 export function needsCredential(op: OperationSpec): boolean {
-	return !op.local || op.attributes.some((a) => a.role === 'customer');
+	return !op.local || op.sendsThrough !== undefined || op.attributes.some((a) => a.role === 'customer');
 }
 
 /**

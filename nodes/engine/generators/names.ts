@@ -3,7 +3,7 @@ import type { AttributeSpec, OperationSpec } from '../catalog/types';
 
 /** n8n parameter name of an attribute: the API name, with characters n8n expressions dislike replaced. */
 export function paramName(attribute: AttributeSpec<string>): string {
-	return attribute.name.replace(/[^A-Za-z0-9_]/g, '_');
+	return attribute.param ?? attribute.name.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
 /** Editor label: the table's displayName, else the API name split into words ("queueID" -> "Queue ID"). */

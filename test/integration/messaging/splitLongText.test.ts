@@ -161,4 +161,30 @@ describe('Send SMS > Split Long Text', () => {
 			[{ item: 1 }, 'OK'],
 		]);
 	});
+
+	it('counts every part in Messages Per Second: a gateway limited to 20/s refuses none of 12 texts x 3 parts sent at 15/s', async () => {
+		const load = gatewayOf(env.sandbox).mtLoad;
+		load.configure({ perSecond: 20 });
+		load.reset();
+		try {
+			const phones = Array.from({ length: 12 }, (_, i) => `1514555${String(i).padStart(4, '0')}`);
+			const { items, error } = await runNode({
+				type: 'solSwitchMessaging',
+				parameters: sms({ To: '={{ $json.to }}', Body: LONG, options: { splitLongText: 'numbered', concurrency: 5, perSecond: 15 } }),
+				credentials: creds(),
+				input: phones.map((to) => ({ json: { to } })),
+			});
+			expect(error).toBeUndefined();
+			// Parts paced like items: without it, 15 texts a second would be 45 messages a second.
+			expect(load.counters).toMatchObject({ admitted: 36, refusedByRate: 0 });
+			expect(items.filter((i) => i.json.Status !== 'OK')).toEqual([]);
+			for (const phone of phones) {
+				const parts = gatewayReceived(env.sandbox, '/sms/').filter((r) => (r.body as { To: string }).To === phone).map((r) => (r.body as { Body: string }).Body.slice(0, 4));
+				expect({ phone, parts }).toEqual({ phone, parts: ['1/3 ', '2/3 ', '3/3 '] });
+			}
+		} finally {
+			load.configure({ perSecond: 0 });
+			load.reset();
+		}
+	});
 });

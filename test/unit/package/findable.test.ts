@@ -44,10 +44,29 @@ describe('icons', () => {
 	});
 });
 
+/** Whether a node has n8n's send-and-wait operation (an `operation` option valued sendAndWait). */
+function hasSendAndWait(description: INodeType['description']): boolean {
+	return description.properties.some((p) => p.name === 'operation' && (p.options ?? []).some((o) => 'value' in o && o.value === 'sendAndWait'));
+}
+
 describe('codex', () => {
+	it("puts SolSwitch Messaging in the node panel's Human in the Loop section, Send and Wait under its default resource", () => {
+		const messaging = nodes.find((n) => n.description.name === 'solSwitchMessaging')!;
+		expect(hasSendAndWait(messaging.description)).toBe(true);
+		expect(messaging.codex.subcategories?.HITL).toEqual(['Human in the Loop']);
+		// The panel's action is picked by operation value only: it must be an operation of the default resource.
+		const resource = messaging.description.properties.find((p) => p.name === 'resource')!;
+		const operation = messaging.description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.default as string))!;
+		expect((operation.options ?? []).map((o) => ('value' in o ? o.value : undefined))).toContain('sendAndWait');
+		// n8n checks the resume URL's signature on the stored operation value: it must not be the default.
+		expect(operation.default).not.toBe('sendAndWait');
+		expect(nodes.filter((n) => hasSendAndWait(n.description)).map((n) => n.description.name)).toEqual(['solSwitchMessaging']);
+	});
+
 	it.each(nodes.map((n) => [n.description.displayName, n]))('%s: its codex names it, with a subcategory and aliases', (_, node) => {
 		expect(node.codex.node).toBe(`${pkg.name}.${node.description.name}`);
-		expect(node.codex.categories).toEqual(['Communication']);
+		// n8n files send-and-wait nodes under Human in the Loop (codex category HITL), no others.
+		expect(node.codex.categories).toEqual(hasSendAndWait(node.description) ? ['Communication', 'HITL'] : ['Communication']);
 		expect(Object.keys(node.codex.subcategories ?? {})).toEqual(node.codex.categories);
 		expect(Object.values(node.codex.subcategories ?? {}).flat().length).toBeGreaterThan(0);
 		expect(node.codex.alias?.length).toBeGreaterThan(5);

@@ -1,0 +1,156 @@
+/**
+ * The settings of Send and Wait for Response beyond From, To and the message, named as n8n's own
+ * send-and-wait nodes name them (n8n-nodes-base utils/sendAndWait): n8n's generated human review tool
+ * hides `responseType` with the value `approval` and keeps `approvalOptions` and `options`, and n8n
+ * reads `options.limitWaitTime.values` the same way for every send-and-wait node. SMS differences: the
+ * approve and decline "labels" are reply words (YES and NO by default), and the default is two words
+ * (approve or decline), since a text message has no buttons to leave out.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_APPROVE, DEFAULT_DECLINE } from '../../shared/messaging/sendAndWait/answers';
+
+export const TRIGGER_URL = 'triggerUrl';
+export const OTHER_REPLY = 'otherReply';
+
+export const sendAndWaitFields: INodeProperties[] = [
+	{
+		displayName: 'Messaging Trigger URL',
+		name: TRIGGER_URL,
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://n8n.example.com/webhook/1f0c…',
+		description:
+			"Production URL of the published SolSwitch Messaging Trigger that receives this code's messages (its Webhook URLs, Production). The reply reaches the trigger, which hands it to this wait.",
+	},
+	{
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		default: 'approval',
+		options: [
+			{ name: 'Approval', value: 'approval', description: 'The person replies with the approve (or decline) word' },
+			{ name: 'Free Text', value: 'freeText', description: 'Any reply is the answer' },
+		],
+	},
+	{
+		displayName: 'Approval Options',
+		name: 'approvalOptions',
+		type: 'fixedCollection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Type of Approval',
+						name: 'approvalType',
+						type: 'options',
+						default: 'double',
+						options: [
+							{ name: 'Approve Only', value: 'single' },
+							{ name: 'Approve and Disapprove', value: 'double' },
+						],
+					},
+					{
+						displayName: 'Approve Word',
+						name: 'approveLabel',
+						type: 'string',
+						default: DEFAULT_APPROVE,
+						description: 'Reply that approves; case, accents and spaces are ignored (with YES, OUI also approves)',
+					},
+					{
+						displayName: 'Disapprove Word',
+						name: 'disapproveLabel',
+						type: 'string',
+						default: DEFAULT_DECLINE,
+						displayOptions: { show: { approvalType: ['double'] } },
+						description: 'Reply that declines; case, accents and spaces are ignored (with NO, NON also declines)',
+					},
+				],
+			},
+		],
+		displayOptions: { show: { responseType: ['approval'] } },
+	},
+];
+
+/** Under Options: n8n's Limit Wait Time, as its own nodes have it, and what an unrecognised reply does. */
+export const sendAndWaitOptions: INodeProperties[] = [
+	{
+		displayName: 'Limit Wait Time',
+		name: 'limitWaitTime',
+		type: 'fixedCollection',
+		description: 'Whether to limit the time this node should wait for a user response before execution resumes',
+		default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Limit Type',
+						name: 'limitType',
+						type: 'options',
+						default: 'afterTimeInterval',
+						description: 'Sets the condition for the execution to resume. Can be a specified date or after some time.',
+						options: [
+							{ name: 'After Time Interval', description: 'Waits for a certain amount of time', value: 'afterTimeInterval' },
+							{ name: 'At Specified Time', description: 'Waits until the set date and time to continue', value: 'atSpecifiedTime' },
+						],
+					},
+					{
+						displayName: 'Amount',
+						name: 'resumeAmount',
+						type: 'number',
+						displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 1,
+						description: 'The time to wait',
+					},
+					{
+						displayName: 'Unit',
+						name: 'resumeUnit',
+						type: 'options',
+						displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+						options: [
+							{ name: 'Minutes', value: 'minutes' },
+							{ name: 'Hours', value: 'hours' },
+							{ name: 'Days', value: 'days' },
+						],
+						default: 'hours',
+						description: 'Unit of the interval value',
+					},
+					{
+						displayName: 'Max Date and Time',
+						name: 'maxDateAndTime',
+						type: 'dateTime',
+						displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
+						default: '',
+						description: 'Continue execution after the specified date and time',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Unrecognised Reply',
+		name: OTHER_REPLY,
+		type: 'options',
+		default: 'askAgain',
+		options: [
+			{
+				name: 'Ask Again and Keep Waiting',
+				value: 'askAgain',
+				description: 'The phone gets the instruction again ("Reply YES or NO"); the workflow keeps waiting',
+			},
+			{
+				name: 'Decline With the Text',
+				value: 'decline',
+				description: 'The workflow resumes with approved false and the reply in text (what the review tool does for an AI agent)',
+			},
+		],
+		description: 'What a reply that is neither word does (Approval only)',
+	},
+];

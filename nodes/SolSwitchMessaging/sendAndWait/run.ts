@@ -1,0 +1,100 @@
+/**
+ * Send and Wait for Response, execute side (the catalog entry's local runner, run for the first item
+ * only: LocalOperation.waits). In this order, so that a reply however fast finds its wait:
+ *   1. check the words and the text: the message, a line break and the instruction ("Reply YES or
+ *      NO", with a 4-digit pin when needed) must fit the 136-character rule, pin counted;
+ *   2. take n8n's signed resume URL (1.x: after asking n8n to check its signature);
+ *   3. register the wait with the Messaging Trigger (register.ts);
+ *   4. send the SMS (the pin shown when the phone has another wait pending on that code);
+ *   5. register once more (the trigger writes it again only if an overlapping save lost it);
+ *   6. put the execution to wait until Limit Wait Time.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { NodeOperationError, sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
+import type { ShapeContext } from '../../engine/catalog/types';
+import { credentialsOnce } from '../../engine/transport/credentialsOnce';
+import { solswitchRequest } from '../../engine/transport/request';
+import { bodyProblem, characterCount } from '../../shared/messaging/body';
+import { BODY_MAX } from '../../shared/catalog/rules';
+import { gatewayService } from '../../shared/services';
+import { answerSpecProblem, longestSmsText, smsText } from '../../shared/messaging/sendAndWait/answers';
+import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
+import { TRIGGER_URL } from './properties';
+import { registerWait, type WaitRegistration } from './register';
+import { answerSpecOf, waitIdOf } from './spec';
+import { waitTillOf } from './waitTill';
+
+/** The MT SMS function (messaging-gateway.md, MT SMS request), the one Send SMS calls. */
+export const SMS_PATH = '/sms/';
+
+/** When the registration is sent again (after the SMS): longer than a trigger call that could save over it. */
+export const ENSURE_AFTER_MS = 1000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** n8n 1.x checks a send-and-wait URL's signature only when asked; 2.x always does and has no such call. */
+interface MaybeSignatureValidation {
+	setSignatureValidationRequired?: () => void;
+}
+
+export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise<INodeExecutionData[]> {
+	const { fn, itemIndex, options } = ctx;
+	const node = fn.getNode();
+	const spec = answerSpecOf((name, fallback) => fn.getNodeParameter(name, itemIndex, fallback));
+	const wordProblem = answerSpecProblem(spec);
+	if (wordProblem) throw new NodeOperationError(node, wordProblem, { itemIndex, description: 'Fix it under Approval Options.' });
+	const message = String(body.Body ?? '');
+	const longest = longestSmsText(message, spec);
+	if (!message.trim() || bodyProblem(longest)) {
+		const over = characterCount(longest) - BODY_MAX;
+		throw new NodeOperationError(node, `Message with its reply instruction must be 1 to ${BODY_MAX} characters (it has ${characterCount(longest)})`, {
+			itemIndex,
+			description: over > 0 ? `The SMS ends with a line such as "${longest.split('\n').pop()}": shorten the message by ${over} characters.` : 'Write a message.',
+		});
+	}
+	const waitTill = waitTillOf((options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined, Date.now());
+	if (typeof waitTill === 'string') throw new NodeOperationError(node, waitTill, { itemIndex });
+
+	// An AI agent's plain tool call runs without an execution to pause: n8n's review tool is the way there.
+	if (typeof fn.putExecutionToWait !== 'function') {
+		throw new NodeOperationError(node, 'Send and Wait for Response cannot run as a plain tool', {
+			itemIndex,
+			description: "Connect the node as the agent's human review tool (SolSwitch Messaging under Tools > Human in the Loop) instead.",
+		});
+	}
+	const credentials = await credentialsOnce(fn, gatewayService.credential);
+	const key = deriveKey(credentials.inboundApiKey, 'register');
+	if (!key) {
+		throw new NodeOperationError(node, 'Send and Wait needs an Inbound Key in the SolSwitch Messaging API credential', {
+			itemIndex,
+			description: 'The Messaging Trigger routes a reply only when the gateway authenticates its messages: set the Inbound Key (the same in the trigger\'s credential) and give it to the operator.',
+		});
+	}
+	(fn as unknown as MaybeSignatureValidation).setSignatureValidationRequired?.();
+	const resumeUrl = fn.getSignedResumeUrl();
+	const triggerUrl = String(fn.getNodeParameter(TRIGGER_URL, itemIndex, ''));
+	const registration: WaitRegistration = {
+		id: waitIdOf(fn.getExecutionId(), node.id, sha256),
+		nonce: randomBytes(12).toString('hex'),
+		resumeUrl,
+		phone: String(body.To),
+		code: String(body.From),
+		word: spec.responseType === 'approval' ? spec.approveWord.trim() : '',
+		expiresAt: waitTill.getTime(),
+	};
+	const registered = await registerWait(fn, triggerUrl, key, registration, Date.now());
+	const text = smsText(message, spec, registered.others > 0 ? registered.pin : undefined);
+	await solswitchRequest(fn, {
+		service: gatewayService,
+		path: SMS_PATH,
+		body: { From: body.From, To: body.To, Body: text },
+		attributes: ['From', 'To', 'Body'],
+		itemIndex,
+	});
+	// The registration once more, a moment later: the trigger writes it again only if it is missing
+	// (an overlapping webhook call of the trigger's workflow saved over it: waitStore.ts). Best effort.
+	await sleep(ENSURE_AFTER_MS);
+	await registerWait(fn, triggerUrl, key, registration, Date.now()).catch(() => undefined);
+	await fn.putExecutionToWait(waitTill);
+	return [fn.getInputData()[itemIndex]];
+}

@@ -1,0 +1,81 @@
+/**
+ * Send and Wait for Response, waiting side: the node's webhook(), which n8n runs when something POSTs
+ * to the execution's signed resume URL (n8n has checked that signature first). Only a reply forwarded
+ * by the Messaging Trigger counts: signed with the key derived from the inbound key, for this wait,
+ * from the number the SMS went to, to the code that sent it. Anything else keeps the execution
+ * waiting: the node answers { accepted: false } and returns no workflowData.
+ *
+ * It never throws: n8n would end the wait with an error (and an empty item) on a throw. The answer is
+ * JSON the trigger decides on (forwarding.ts): accepted, and the text to send back to the phone.
+ */
+import { createHash } from 'node:crypto';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { gatewayService } from '../../shared/services';
+import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/answers';
+import type { WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
+import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
+import { OTHER_REPLY } from './properties';
+import { answerSpecOf, waitIdOf } from './spec';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function keepWaiting(reason: string, replyText?: string): IWebhookResponseData {
+	const ack: WaitAck = { accepted: false, reason, ...(replyText ? { replyText } : {}) };
+	return { webhookResponse: ack };
+}
+
+function resume(data: IDataObject): IWebhookResponseData {
+	const ack: WaitAck = { accepted: true };
+	return { webhookResponse: ack, workflowData: [[{ json: { data } }]] };
+}
+
+async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const now = Date.now();
+	const credentials = await fn.getCredentials(gatewayService.credential);
+	const checked = verify(deriveKey(credentials.inboundApiKey, 'forward'), fn.getBodyData(), now);
+	if (!checked.ok) return keepWaiting(checked.reason);
+	const reply = checked.payload;
+	const node = fn.getNode();
+	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256)) return keepWaiting('not a reply to this wait');
+	const phone = String(fn.getNodeParameter('To', '') ?? '');
+	const code = String(fn.getNodeParameter('From', '') ?? '');
+	if (reply.from !== phone || reply.to !== code) return keepWaiting('not from the number this wait asked');
+	const pin = typeof reply.pin === 'string' ? reply.pin : undefined;
+	const raw = typeof reply.text === 'string' ? reply.text : '';
+	const text = withoutPin(raw, pin);
+	const spec = answerSpecOf((name, fallback) => fn.getNodeParameter(name, fallback));
+	const answer = answerOf(spec, text);
+	const common = {
+		text,
+		from: phone,
+		to: code,
+		messageId: typeof reply.messageId === 'string' ? reply.messageId : '',
+		respondedAt: new Date(now).toISOString(),
+	};
+	switch (answer.kind) {
+		case 'approve':
+			return resume({ approved: true, ...common });
+		case 'decline':
+			return resume({ approved: false, ...common });
+		case 'text':
+			return resume({ ...common, text: answer.text });
+		default: {
+			// n8n's generated review tool (type ...HitlTool) always declines with the text, which its agent
+			// reads as the person's feedback (chatInput), rather than leaving the agent waiting on a typo.
+			const options = fn.getNodeParameter('options', {}) as IDataObject;
+			const declines = node.type.endsWith('HitlTool') || options[OTHER_REPLY] === 'decline';
+			if (declines && spec.responseType === 'approval' && text) return resume({ approved: false, ...common, chatInput: text });
+			const shownPin = raw.trim() !== text ? pin : undefined;
+			return keepWaiting('not understood', instructionOf(spec, shownPin));
+		}
+	}
+}
+
+export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	try {
+		return await handle(this);
+	} catch {
+		// Whatever failed (credential, parameters), the wait goes on: a throw would end it.
+		return keepWaiting('the waiting node could not read the reply');
+	}
+}

@@ -1,0 +1,97 @@
+/**
+ * WaitStore: where the Messaging Trigger keeps the send-and-wait registry (registry.ts), by the same
+ * rules as its reply memory (nodes/shared/messaging/replyMemory.ts): written only by the trigger's own
+ * webhook calls, in the webhook process, where n8n saves the static data with the call; never from an
+ * execution (a queue-mode worker's copy is empty and its save would wipe it).
+ *
+ * Two stores, as the reply memory has them:
+ * - the workflow's static data (member WAITS_KEY): what other n8n processes see;
+ * - one registry object per workflow shared by the calls of this process. Overlapping webhook calls
+ *   each save the static data they loaded (last writer wins): a registration saved by one call is
+ *   erased by a message call that loaded before it. Each write puts this process's registry (with the
+ *   entries of the loaded copy taken in) in the call's static data, so the last save from this process
+ *   writes every wait it knows; and routing reads both stores, so a wait this process registered is
+ *   found even while the database has lost it. Waits removed here are remembered as removed for as
+ *   long as they would have lived, so a stale loaded copy does not bring them back.
+ *
+ * What it cannot do: with two webhook processors, a wait registered on one and erased from the
+ * database by the other's overlapping save is missing on the other until the sending node registers
+ * it again (it does, once, after sending: run.ts).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { addWait, asRegistry, removeWait, type Added, type WaitEntry, type WaitRegistry } from './registry';
+
+export const WAITS_KEY = 'solSwitchMessagingWaits';
+
+interface ProcessStore {
+	registry: WaitRegistry;
+	/** Waits removed in this process (by id and nonce: tombstoneOf), until they would have expired. */
+	removed: Map<string, number>;
+}
+
+const processStores = new Map<string, ProcessStore>();
+
+const tombstoneOf = (w: Pick<WaitEntry, 'id' | 'nonce'>) => `${w.id}/${w.nonce}`;
+
+function processStoreOf(workflowId: string): ProcessStore {
+	let found = processStores.get(workflowId);
+	if (!found) {
+		found = { registry: { waits: [] }, removed: new Map() };
+		processStores.set(workflowId, found);
+	}
+	return found;
+}
+
+/** What a call gives the store: n8n's webhook context fits. */
+export interface WaitStoreCall {
+	getWorkflow(): { id?: string | number };
+	getWorkflowStaticData(type: string): IDataObject;
+}
+
+export class WaitStore {
+	static of(call: WaitStoreCall): WaitStore {
+		return new WaitStore(processStoreOf(String(call.getWorkflow().id ?? '')), call.getWorkflowStaticData('global'));
+	}
+
+	private constructor(
+		private readonly store: ProcessStore,
+		private readonly staticData: IDataObject,
+	) {}
+
+	/** Both stores as one registry, for routing. Only reads. */
+	view(now: number): WaitRegistry {
+		const own = this.store.registry.waits.filter((w) => w.expiresAt > now);
+		const ids = new Set(own.map((w) => w.id));
+		const loaded = asRegistry(this.staticData[WAITS_KEY]).waits.filter((w) => w.expiresAt > now && !ids.has(w.id) && !this.store.removed.has(tombstoneOf(w)));
+		return { waits: [...own, ...loaded].sort((a, b) => a.createdAt - b.createdAt) };
+	}
+
+	/** Takes in the loaded copy, drops what expired, and puts the shared registry in the call's static data (n8n saves it with the call). */
+	private write(now: number, change: (registry: WaitRegistry) => void) {
+		for (const [id, until] of this.store.removed) if (until <= now) this.store.removed.delete(id);
+		const merged = this.view(now);
+		change(merged);
+		this.store.registry.waits = merged.waits;
+		this.staticData[WAITS_KEY] = this.store.registry as unknown as IDataObject;
+	}
+
+	/** Registers a wait (registry.addWait's rules); a registration already known is not written again. */
+	add(entry: Omit<WaitEntry, 'pin'>, now: number, random4: () => string): Added {
+		// Registered again after it was answered here (the sending node's second registration came late).
+		if (this.store.removed.has(tombstoneOf(entry))) return { ok: false, reason: 'this wait was answered already' };
+		const known = this.view(now).waits.find((w) => w.id === entry.id && w.nonce === entry.nonce);
+		const savedHere = asRegistry(this.staticData[WAITS_KEY]).waits.some((w) => w.id === entry.id && w.nonce === entry.nonce);
+		if (known && savedHere) return { ok: true, entry: known, others: this.view(now).waits.filter((w) => w.phone === known.phone && w.code === known.code).length - 1 };
+		let added: Added = { ok: false, reason: 'not added' };
+		this.write(now, (registry) => {
+			added = addWait(registry, entry, now, random4);
+		});
+		return added;
+	}
+
+	/** Drops a wait that was answered or has ended. */
+	remove(entry: WaitEntry, now: number) {
+		this.store.removed.set(tombstoneOf(entry), entry.expiresAt);
+		this.write(now, (registry) => removeWait(registry, entry.id, entry.nonce));
+	}
+}

@@ -1,0 +1,340 @@
+/**
+ * Human in the loop over SMS: how fast a reply resumes the waiting execution, and how many replies
+ * per second resume theirs, beside the no-code recipe a user builds today (issue 20, item 7):
+ *
+ * - recipe, outbound: Webhook -> Data Table (insert the phone and `$execution.resumeUrl`) -> Send SMS
+ *   -> Wait (On Webhook Call) -> HTTP Request to the bench's sink ("resumed");
+ * - recipe, inbound: Messaging Trigger (Immediately) -> Data Table (get the phone's row) -> HTTP
+ *   Request POST to the row's resume URL;
+ * - ours: Webhook -> Messaging > Send and Wait for Response -> HTTP Request to the sink; replies go to
+ *   the Messaging Trigger (any version: routing needs no new setting), which routes them.
+ *
+ * Each side: `waits` executions started (one phone each) and left waiting; then `latencyReplies`
+ * replies one at a time, each timed from the MO POST to the sink hearing "resumed" (reply-to-resumed
+ * latency); then the rest all at once, `concurrency` in flight (resumes per second). A reply whose
+ * resume never reaches the sink within the grace period is counted lost.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
+import { ensureDataTables } from '../start/dataTables';
+import type { N8nApi } from '../n8n-harness';
+import { node, published, TRIGGER_VERSIONS, webhook, type BenchNode } from './workflows';
+import { median, type BenchContext, type BenchPath, type Comparison } from './types';
+
+/** Where the resumed executions report: a local HTTP server that notes when each phone's came back. */
+export class ResumeSink {
+	private readonly arrived = new Map<string, number>();
+	private readonly waiters = new Map<string, () => void>();
+	private constructor(private readonly server: Server) {}
+
+	static async start(): Promise<ResumeSink> {
+		let sink!: ResumeSink;
+		const server = createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (c: Buffer) => chunks.push(c));
+			req.on('end', () => {
+				try {
+					const { phone } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { phone?: string };
+					if (phone) sink.note(String(phone));
+				} catch {
+					// not ours
+				}
+				res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+			});
+		});
+		sink = new ResumeSink(server);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		return sink;
+	}
+
+	get url(): string {
+		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/resumed`;
+	}
+
+	private note(phone: string) {
+		if (!this.arrived.has(phone)) this.arrived.set(phone, performance.now());
+		this.waiters.get(phone)?.();
+	}
+
+	/** Resolves with the time the phone's execution reported back, or undefined after `timeoutMs`. */
+	async resumed(phone: string, timeoutMs: number): Promise<number | undefined> {
+		if (this.arrived.has(phone)) return this.arrived.get(phone);
+		return await new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.waiters.delete(phone);
+				resolve(undefined);
+			}, timeoutMs);
+			this.waiters.set(phone, () => {
+				clearTimeout(timer);
+				this.waiters.delete(phone);
+				resolve(this.arrived.get(phone));
+			});
+		});
+	}
+
+	count(phones: string[]): number {
+		return phones.filter((p) => this.arrived.has(p)).length;
+	}
+
+	async close(): Promise<void> {
+		this.server.closeAllConnections?.();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+}
+
+/** One side of the comparison, published in ctx.n8n. */
+export interface WaitSide {
+	label: string;
+	/** POST {to} here to start one waiting execution for that phone. */
+	startUrl: string;
+	/** The workflow whose executions wait (to count them). */
+	waitingWorkflowId: string;
+	/** The Messaging Trigger's production URL: the phone's reply goes there. */
+	inboundUrl: string;
+	/** The reply that resumes (YES for an approval). */
+	reply: string;
+}
+
+/** The HTTP Request that tells the sink an execution resumed (its phone, from the starting webhook's body). */
+export function reportResumed(sinkUrl: string, name = 'Report Resumed'): BenchNode {
+	return node(name, 'n8n-nodes-base.httpRequest', 4.2, {
+		method: 'POST',
+		url: sinkUrl,
+		sendBody: true,
+		specifyBody: 'json',
+		jsonBody: '={{ JSON.stringify({ phone: $("Webhook").first().json.body.to }) }}',
+		options: {},
+	});
+}
+
+const TABLE = 'Bench waits';
+const column = (id: string) => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type: 'string', readOnly: false, removed: false, canBeUsedToMatch: true });
+
+/** The recipe, both workflows, in ctx.n8n. */
+export async function recipeSide(ctx: BenchContext, sinkUrl: string): Promise<WaitSide> {
+	const tables = await ensureDataTables(ctx.api, [{ name: TABLE, columns: [{ name: 'phone', type: 'string' }, { name: 'resumeUrl', type: 'string' }] }]);
+	const table = { __rl: true, mode: 'id', value: tables[TABLE].id };
+	const messaging = { solSwitchMessagingApi: ctx.credentials.messaging };
+	const startPath = `bench-recipe-ask-${randomUUID()}`;
+	const outbound = await published(ctx.n8n, ctx.api, 'Bench wait recipe: ask', [
+		webhook(startPath, 'onReceived'),
+		node('Remember the Wait', 'n8n-nodes-base.dataTable', 1, {
+			resource: 'row',
+			operation: 'insert',
+			dataTableId: table,
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { phone: '={{ $json.body.to }}', resumeUrl: '={{ $execution.resumeUrl }}' },
+				matchingColumns: [],
+				schema: [column('phone'), column('resumeUrl')],
+				attemptToConvertTypes: false,
+				convertFieldsToString: false,
+			},
+			options: {},
+		}),
+		node('Ask', 'n8n-nodes-solswitch.solSwitchMessaging', 1, {
+			resource: 'message',
+			operation: 'sendSms',
+			From: '55555',
+			To: '={{ $("Webhook").first().json.body.to }}',
+			Body: 'Approve the request? Reply YES or NO',
+			additionalFields: { Receipt: 'no' },
+			options: {},
+		}, { credentials: messaging }),
+		node('Wait for the Reply', 'n8n-nodes-base.wait', 1.1, { resume: 'webhook', httpMethod: 'POST', options: {} }, { webhookId: randomUUID() }),
+		reportResumed(sinkUrl),
+	], startPath);
+	const hook = randomUUID();
+	const inbound = await published(ctx.n8n, ctx.api, 'Bench wait recipe: route the reply', [
+		node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', TRIGGER_VERSIONS.messaging, { events: ['sms'], replyMode: 'onReceived', compliance: true, options: {} }, { webhookId: hook, credentials: messaging }),
+		node('Find the Wait', 'n8n-nodes-base.dataTable', 1, {
+			resource: 'row',
+			operation: 'get',
+			dataTableId: table,
+			matchType: 'allConditions',
+			filters: { conditions: [{ keyName: 'phone', condition: 'eq', keyValue: '={{ $json.from }}' }] },
+			returnAll: false,
+			limit: 1,
+		}),
+		node('Resume', 'n8n-nodes-base.httpRequest', 4.2, {
+			method: 'POST',
+			url: '={{ $json.resumeUrl }}',
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify({ text: $("SMS In").first().json.text }) }}',
+			options: {},
+		}),
+	], `${hook}/message`);
+	return { label: 'Data Table + Send SMS + Wait; Messaging Trigger → Data Table → HTTP Request', startUrl: outbound.url, waitingWorkflowId: outbound.id, inboundUrl: inbound.url, reply: 'YES' };
+}
+
+export interface WaitFigures {
+	/** Reply-to-resumed of each timed reply, in ms. */
+	latencies: number[];
+	/** Resumes per second with every remaining reply sent at once. */
+	perSecond: number;
+	replies: number;
+	lost: number;
+	/** Executions that were not waiting when the replies started (a start that failed). */
+	notWaiting: number;
+}
+
+export interface WaitSizes {
+	waits: number;
+	latencyReplies: number;
+	concurrency: number;
+	/** How long a reply may take to resume before it is counted lost. */
+	graceMs: number;
+}
+
+export const WAIT_FULL: WaitSizes = { waits: 100, latencyReplies: 20, concurrency: 10, graceMs: 30_000 };
+export const WAIT_QUICK: WaitSizes = { waits: 40, latencyReplies: 10, concurrency: 10, graceMs: 20_000 };
+
+async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+	const out: T[] = new Array(count);
+	let next = 0;
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
+		while (next < count) {
+			const i = next++;
+			out[i] = await task(i);
+		}
+	}));
+	return out;
+}
+
+async function waitingCount(api: N8nApi, workflowId: string): Promise<number> {
+	return (await api.executionSummaries(workflowId)).filter((e) => e.status === 'waiting').length;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts the waits, then times the replies (see the file's comment). */
+export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: ResumeSink, sizes: WaitSizes, phonePrefix: string): Promise<WaitFigures> {
+	const phones = Array.from({ length: sizes.waits }, (_, i) => `${phonePrefix}${String(i).padStart(4, '0')}`);
+	const before = await waitingCount(ctx.api, side.waitingWorkflowId);
+	await pool(phones.length, 5, async (i) => {
+		await fetch(side.startUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: phones[i] }) }).then((r) => r.text());
+	});
+	// Every execution waiting before any reply: the recipe cannot resume one that is not yet waiting.
+	const deadline = Date.now() + 120_000;
+	let waiting = before;
+	while ((waiting = await waitingCount(ctx.api, side.waitingWorkflowId)) < before + phones.length && Date.now() < deadline) await sleep(250);
+	const notWaiting = Math.max(0, before + phones.length - waiting);
+	const mo = (phone: string) => ({ Type: 'Message', ID: `bench-wait-${randomUUID()}`, From: phone, To: '55555', Body: side.reply, Key: DEFAULT_INBOUND_KEY });
+	const send = (phone: string) => fetch(side.inboundUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mo(phone)) }).then((r) => r.text());
+
+	const latencies: number[] = [];
+	const timed = phones.slice(0, sizes.latencyReplies);
+	for (const phone of timed) {
+		const started = performance.now();
+		await send(phone);
+		const at = await sink.resumed(phone, sizes.graceMs);
+		if (at !== undefined) latencies.push(at - started);
+	}
+	const rest = phones.slice(sizes.latencyReplies);
+	const started = performance.now();
+	await pool(rest.length, sizes.concurrency, async (i) => send(rest[i]));
+	const arrivals = await Promise.all(rest.map((phone) => sink.resumed(phone, sizes.graceMs)));
+	const last = Math.max(...arrivals.filter((a): a is number => a !== undefined), started);
+	const resumedRest = arrivals.filter((a) => a !== undefined).length;
+	return {
+		latencies,
+		perSecond: resumedRest / ((last - started) / 1000 || Infinity),
+		replies: phones.length,
+		lost: phones.length - sink.count(phones),
+		notWaiting,
+	};
+}
+
+const percentile = (values: number[], p: number) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+function note(f: WaitFigures): string {
+	return `${f.lost} of ${f.replies} resumes lost${f.notWaiting ? `, ${f.notWaiting} never waiting` : ''}`;
+}
+
+/** The two comparison rows (latency, throughput) of ours beside the recipe. */
+export function waitComparisons(ours: { label: string; figures: WaitFigures }, plain: { label: string; figures: WaitFigures }, size: string): Comparison[] {
+	const latency = (f: WaitFigures) => ({ value: median(f.latencies), p50Ms: percentile(f.latencies, 50), p99Ms: percentile(f.latencies, 99) });
+	return [
+		{
+			path: 'SMS reply to resumed execution (one at a time)',
+			size,
+			metric: 'ms',
+			ours: { label: ours.label, ...latency(ours.figures), note: note(ours.figures) },
+			plain: { label: plain.label, ...latency(plain.figures), note: note(plain.figures) },
+			goal: 1,
+		},
+		{
+			path: 'SMS replies resuming their executions (all at once)',
+			size,
+			metric: 'msg/s',
+			ours: { label: ours.label, value: ours.figures.perSecond, note: note(ours.figures) },
+			plain: { label: plain.label, value: plain.figures.perSecond, note: note(plain.figures) },
+			goal: 1,
+		},
+	];
+}
+
+/** Ours, both workflows, in ctx.n8n: the Messaging Trigger routes the reply to Send and Wait's execution. */
+export async function oursSide(ctx: BenchContext, sinkUrl: string): Promise<WaitSide> {
+	const messaging = { solSwitchMessagingApi: ctx.credentials.messaging };
+	const hook = randomUUID();
+	const inbound = await published(ctx.n8n, ctx.api, 'Bench wait: Messaging Trigger routes the reply', [
+		node('SMS In', 'n8n-nodes-solswitch.solSwitchMessagingTrigger', TRIGGER_VERSIONS.messaging, { events: ['sms'], replyMode: 'onReceived', compliance: true, options: {} }, { webhookId: hook, credentials: messaging }),
+	], `${hook}/message`);
+	const startPath = `bench-wait-ask-${randomUUID()}`;
+	const outbound = await published(ctx.n8n, ctx.api, 'Bench wait: Send and Wait for Response', [
+		webhook(startPath, 'onReceived'),
+		node('Ask', 'n8n-nodes-solswitch.solSwitchMessaging', 1, {
+			resource: 'message',
+			operation: 'sendAndWait',
+			triggerUrl: inbound.url,
+			From: '55555',
+			To: '={{ $json.body.to }}',
+			message: 'Approve the request?',
+			responseType: 'approval',
+			approvalOptions: {},
+			options: {},
+		}, { credentials: messaging }),
+		reportResumed(sinkUrl),
+	], startPath);
+	return { label: 'Send and Wait for Response; the Messaging Trigger routes the reply', startUrl: outbound.url, waitingWorkflowId: outbound.id, inboundUrl: inbound.url, reply: 'YES' };
+}
+
+/** The path of `npm run bench` (`npm run bench -- --quick wait` runs only this one). */
+export const sendAndWaitPath: BenchPath = {
+	id: 'send-and-wait',
+	settings: ['default'],
+	async run(ctx) {
+		const sink = await ResumeSink.start();
+		try {
+			const sizes = ctx.quick ? WAIT_QUICK : WAIT_FULL;
+			const plain = await recipeSide(ctx, sink.url);
+			const ours = await oursSide(ctx, sink.url);
+			// Interleaved halves, so a noisy moment on the shared machine hits both alike.
+			const half = { ...sizes, waits: sizes.waits / 2, latencyReplies: sizes.latencyReplies / 2 };
+			const run = `${Math.floor(Math.random() * 9000) + 1000}`;
+			const figures = { ours: [] as WaitFigures[], plain: [] as WaitFigures[] };
+			figures.plain.push(await measureWaits(ctx, plain, sink, half, `1438${run}0`));
+			figures.ours.push(await measureWaits(ctx, ours, sink, half, `1438${run}1`));
+			figures.ours.push(await measureWaits(ctx, ours, sink, half, `1438${run}2`));
+			figures.plain.push(await measureWaits(ctx, plain, sink, half, `1438${run}3`));
+			const merge = (list: WaitFigures[]): WaitFigures => ({
+				latencies: list.flatMap((f) => f.latencies),
+				perSecond: median(list.map((f) => f.perSecond)),
+				replies: list.reduce((n, f) => n + f.replies, 0),
+				lost: list.reduce((n, f) => n + f.lost, 0),
+				notWaiting: list.reduce((n, f) => n + f.notWaiting, 0),
+			});
+			return waitComparisons({ label: ours.label, figures: merge(figures.ours) }, { label: plain.label, figures: merge(figures.plain) }, `${sizes.waits} waits each`);
+		} finally {
+			await sink.close();
+		}
+	},
+};

@@ -1,0 +1,289 @@
+// Send and Wait for Response end to end, wherever n8n runs (one process, or queue mode): a workflow
+// asks by SMS and waits; the sandbox's phone replies; the gateway POSTs the reply to the Messaging
+// Trigger of another, published workflow, which hands it to the waiting execution. Issue 20, item 6,
+// in its order; each case says what the gateway heard, what the waiting execution became, and
+// whether the inbound workflow ran (it must not for a routed reply, and must for one that is not).
+import { randomUUID } from 'node:crypto';
+import { gatewayOf } from '../../../sandbox/gateway';
+import type { Delivery } from '../../../sandbox/gateway/callbacks';
+import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
+import { deriveKey, sign, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
+import { WAITS_KEY } from '../../../nodes/shared/messaging/sendAndWait/waitStore';
+import { nodeJson, type Execution, type ExecutionSummary } from '../../../scripts/n8n-harness';
+import type { ScenarioEnv } from './env';
+import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';
+
+const CODE = '55555';
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+export interface AskSettings {
+	responseType?: 'approval' | 'freeText';
+	approvalOptions?: Record<string, unknown>;
+	options?: Record<string, unknown>;
+	message?: string;
+}
+
+export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
+	let credentialId: string;
+	let inbound: { id: string; url: string };
+	let phoneSeq = 0;
+	const gateway = () => gatewayOf(env.sandbox);
+
+	beforeAll(async () => {
+		credentialId = await createGatewayCredential(env);
+		inbound = await publishMessagingWorkflow(env, 'onReceived', credentialId);
+		gateway().configure({ providerUrl: inbound.url, inboundKey: DEFAULT_INBOUND_KEY });
+	});
+
+	/** A new phone number per case, so cases never see each other's waits. */
+	const newPhone = () => `1514555${String(1000 + ++phoneSeq).padStart(4, '0')}`;
+
+	/** A published workflow: Webhook (path) -> Ask (Send and Wait to `phone`) -> Done. */
+	async function askWorkflow(phone: string, settings: AskSettings = {}) {
+		const path = `ask-${randomUUID()}`;
+		const workflow = await env.api.createWorkflow({
+			name: `Ask ${phone} ${path.slice(4, 12)}`,
+			nodes: [
+				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } },
+				{
+					id: randomUUID(),
+					name: 'Ask',
+					type: 'n8n-nodes-solswitch.solSwitchMessaging',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {
+						resource: 'message',
+						operation: 'sendAndWait',
+						From: CODE,
+						To: phone,
+						message: settings.message ?? 'Deploy v2 to production?',
+						triggerUrl: inbound.url,
+						responseType: settings.responseType ?? 'approval',
+						approvalOptions: settings.approvalOptions ?? {},
+						options: settings.options ?? {},
+					},
+					credentials: { solSwitchMessagingApi: { id: credentialId, name: 'Gateway' } },
+				},
+				{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+			],
+			connections: { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		});
+		await env.api.publishWorkflow(workflow.id);
+		return { id: workflow.id, path };
+	}
+
+	/** Starts one run of the ask workflow; resolves with its execution once it waits for the reply. */
+	async function startWait(ask: { id: string; path: string }): Promise<ExecutionSummary> {
+		const before = new Set((await env.api.executionSummaries(ask.id)).map((e) => String(e.id)));
+		const started = await env.api.callWebhook(ask.path, { body: { ticket: 7 } });
+		expect(started.status).toBe(200);
+		return await until('the ask execution to wait', async () => {
+			const fresh = (await env.api.executionSummaries(ask.id)).filter((e) => !before.has(String(e.id)));
+			const failed = fresh.find((e) => e.status === 'error' || e.status === 'crashed');
+			if (failed) throw new Error(`the ask execution failed: ${JSON.stringify((await env.api.getExecution(String(failed.id))).data.resultData?.error)}`);
+			return fresh.find((e) => e.status === 'waiting');
+		});
+	}
+
+	async function finished(executionId: string): Promise<Execution> {
+		return await until(`execution ${executionId} to finish`, async () => {
+			const execution = await env.api.getExecution(executionId);
+			return execution.status === 'success' || execution.status === 'error' ? execution : undefined;
+		});
+	}
+
+	const statusOf = async (executionId: string) => (await env.api.getExecution(executionId)).status;
+	const inboundRuns = async () => (await env.api.executionSummaries(inbound.id)).length;
+	const sentTo = (phone: string) => gateway().state.records.filter((r) => r.Direction === 'send' && r.To === phone).map((r) => r.text);
+	const answerData = (execution: Execution) => (nodeJson(execution, 'Ask')[0] as { data?: Record<string, unknown> }).data;
+
+	/** The phone answers its last SMS; resolves once the gateway has its answer (or gave up). */
+	async function reply(phone: string, text: string): Promise<Delivery> {
+		const delivery = gateway().phones.reply(phone, text);
+		if (!delivery) throw new Error(`no SMS was sent to ${phone}`);
+		return await delivery.done;
+	}
+
+	describe(`Send and Wait for Response, ${label}`, () => {
+		it('approve: YES resumes the waiting execution with data.approved true; the inbound workflow does not run', async () => {
+			const phone = newPhone();
+			const ask = await askWorkflow(phone);
+			const wait = await startWait(ask);
+			expect(sentTo(phone)).toEqual(['Deploy v2 to production?\nReply YES or NO']);
+			const runsBefore = await inboundRuns();
+			const delivery = await reply(phone, 'yes');
+			expect(delivery.state).toBe('delivered');
+			expect(delivery.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+			const done = await finished(String(wait.id));
+			expect(done.status).toBe('success');
+			expect(answerData(done)).toMatchObject({ approved: true, text: 'yes', from: phone, to: CODE, messageId: delivery.id });
+			expect(nodeJson(done, 'Done')).toHaveLength(1);
+			expect(await inboundRuns()).toBe(runsBefore);
+		});
+
+		it('decline: NON resumes with data.approved false', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone));
+			await reply(phone, 'Non');
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: false, text: 'Non' });
+		});
+
+		it('free text: the reply is data.text, with no approved key', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone, { responseType: 'freeText', message: 'When can you come?' }));
+			expect(sentTo(phone)).toEqual(['When can you come?\nReply with your answer']);
+			await reply(phone, 'Tomorrow 9 am');
+			const data = answerData(await finished(String(wait.id)))!;
+			expect(data.text).toBe('Tomorrow 9 am');
+			expect('approved' in data).toBe(false);
+		});
+
+		it('unrecognised text: the phone gets the instruction again and the execution keeps waiting; then YES resumes it', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone));
+			const runsBefore = await inboundRuns();
+			const maybe = await reply(phone, 'maybe later');
+			expect(maybe.replyBody).toBe('Reply YES or NO');
+			expect(await statusOf(String(wait.id))).toBe('waiting');
+			await reply(phone, 'YES');
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true });
+			expect(await inboundRuns()).toBe(runsBefore);
+		});
+
+		it('a forged registration (bad HMAC) is refused with 401 and stores nothing', async () => {
+			const forged = sign(deriveKey('not-the-inbound-key', 'register')!, { kind: 'register', id: 'forged-wait-1', nonce: 'forged-nonce-1', resumeUrl: `${env.webhookBaseUrl}/webhook-waiting/1/x?signature=${'a'.repeat(64)}`, phone: '15145550000', code: CODE, word: 'YES', expiresAt: Date.now() + 60_000 }, Date.now());
+			const answer = await fetch(inbound.url, { method: 'POST', headers: { 'content-type': 'application/json', [WAIT_HEADER]: 'register' }, body: JSON.stringify(forged) });
+			expect(answer.status).toBe(401);
+			expect(await answer.json()).toEqual({ accepted: false, reason: 'bad signature' });
+			expect(JSON.stringify((await env.api.getWorkflow(inbound.id)).staticData ?? {})).not.toContain('forged-wait-1');
+		});
+
+		it('a forged forward (bad HMAC) to the resume URL keeps the execution waiting', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone));
+			const saved = (await env.api.getWorkflow(inbound.id)) as { staticData?: Record<string, { waits?: Array<{ phone: string; url: string; id: string }> }> };
+			const entry = saved.staticData?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
+			expect(entry).toBeDefined();
+			const forged = sign(deriveKey('not-the-inbound-key', 'forward')!, { kind: 'reply', waitId: entry!.id, from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
+			const answer = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+			expect(await answer.json()).toEqual({ accepted: false, reason: 'bad signature' });
+			expect(await statusOf(String(wait.id))).toBe('waiting');
+			await reply(phone, 'NO');
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: false });
+		});
+
+		it('a registration whose resume URL is on another origin is refused (no open relay)', async () => {
+			const key = deriveKey(DEFAULT_INBOUND_KEY, 'register')!;
+			const registration = sign(key, { kind: 'register', id: 'relay-wait-01', nonce: 'relay-nonce-1', resumeUrl: `http://198.51.100.7:5678/webhook-waiting/1/x?signature=${'a'.repeat(64)}`, phone: '15145550000', code: CODE, word: 'YES', expiresAt: Date.now() + 60_000 }, Date.now());
+			const answer = await fetch(inbound.url, { method: 'POST', headers: { 'content-type': 'application/json', [WAIT_HEADER]: 'register' }, body: JSON.stringify(registration) });
+			expect(answer.status).toBe(400);
+			expect(((await answer.json()) as { reason: string }).reason).toMatch(/is not on this n8n/);
+		});
+
+		it('an MO without the inbound key is refused by the trigger (401) and resumes nothing', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone));
+			gateway().configure({ inboundKey: '' });
+			try {
+				const last = gateway().phones.lastReceived(phone)!;
+				const delivery = gateway().injectMo({ From: phone, To: last.From, Body: 'YES' });
+				// The gateway retries a 401; one refused attempt is enough to see.
+				await until('a refused attempt', () => (delivery.attempts.length ? delivery.attempts : undefined));
+				expect(delivery.attempts[0].status).toBe(401);
+			} finally {
+				gateway().configure({ inboundKey: DEFAULT_INBOUND_KEY });
+			}
+			expect(await statusOf(String(wait.id))).toBe('waiting');
+			await reply(phone, 'YES');
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true });
+		});
+
+		it('a reply from another number takes the ordinary path: the inbound workflow runs, the wait goes on', async () => {
+			const phone = newPhone();
+			const other = newPhone();
+			const wait = await startWait(await askWorkflow(phone));
+			const runsBefore = await inboundRuns();
+			const delivery = await gateway().injectMo({ From: other, To: CODE, Body: 'YES' }).done;
+			expect(delivery.state).toBe('delivered');
+			await until('the inbound run', async () => ((await inboundRuns()) > runsBefore ? true : undefined));
+			expect(await statusOf(String(wait.id))).toBe('waiting');
+			await reply(phone, 'YES');
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true });
+		});
+
+		it('a reply after the timeout takes the ordinary path; the timed-out run went on with its input', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone, { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } } }));
+			// n8n's wait tracker resumes it (it checks every minute): the node's input goes on, no data.
+			const done = await until('the timeout', async () => {
+				const execution = await env.api.getExecution(String(wait.id));
+				return execution.status === 'success' ? execution : undefined;
+			}, 150_000);
+			expect(nodeJson(done, 'Ask')[0]).toMatchObject({ body: { ticket: 7 } });
+			expect(answerData(done)).toBeUndefined();
+			const runsBefore = await inboundRuns();
+			await reply(phone, 'YES');
+			await until('the inbound run', async () => ((await inboundRuns()) > runsBefore ? true : undefined));
+		});
+
+		it('a reply within a second of sending: 503 while the run is not waiting yet, then the retry resumes it', async () => {
+			const phone = newPhone();
+			gateway().phones.setAutoReply(phone, { Body: 'YES', delayMs: 0 });
+			try {
+				const ask = await askWorkflow(phone);
+				const started = await env.api.callWebhook(ask.path, { body: { ticket: 7 } });
+				expect(started.status).toBe(200);
+				const delivery = await until('the phone to answer', () => gateway().callbacks.deliveries.find((d) => d.body.From === phone));
+				await delivery.done;
+				expect(delivery.state).toBe('delivered');
+				expect(delivery.attempts.some((a) => a.status === 503)).toBe(true);
+				const [execution] = await env.api.executionSummaries(ask.id);
+				expect(answerData(await finished(String(execution.id)))).toMatchObject({ approved: true });
+			} finally {
+				gateway().phones.setAutoReply(phone, undefined);
+			}
+		});
+
+		it('a redelivered reply resumes once: the copy gets the same answer and starts nothing', async () => {
+			const phone = newPhone();
+			const ask = await askWorkflow(phone);
+			const wait = await startWait(ask);
+			const first = await reply(phone, 'YES');
+			await finished(String(wait.id));
+			const runsBefore = await inboundRuns();
+			const copy = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES', ID: first.id }).done;
+			expect(copy.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			expect((await env.api.executionSummaries(ask.id)).map((e) => e.status)).toEqual(['success']);
+			expect(await inboundRuns()).toBe(runsBefore);
+		});
+
+		it('two waits on one number: the second SMS shows its pin; a bare YES is asked which; the pin picks', async () => {
+			const phone = newPhone();
+			const ask = await askWorkflow(phone);
+			const firstWait = await startWait(ask);
+			const secondWait = await startWait(ask);
+			const [, second] = sentTo(phone);
+			const pin = /Reply YES (\d{4}) or NO \1$/.exec(second ?? '')?.[1];
+			expect(pin).toBeDefined();
+			const bare = await reply(phone, 'YES');
+			expect(bare.replyBody).toMatch(/^2 requests wait for your reply\. Add the number of the one you answer: YES \d{4}, YES \d{4}$/);
+			expect(await statusOf(String(firstWait.id))).toBe('waiting');
+			await reply(phone, `yes ${pin}`);
+			expect(answerData(await finished(String(secondWait.id)))).toMatchObject({ approved: true, text: 'yes' });
+			expect(await statusOf(String(firstWait.id))).toBe('waiting');
+			// One wait left: a reply without a pin goes to it.
+			await reply(phone, 'no');
+			expect(answerData(await finished(String(firstWait.id)))).toMatchObject({ approved: false });
+		});
+	});
+}

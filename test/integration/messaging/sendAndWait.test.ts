@@ -1,0 +1,199 @@
+/**
+ * Send and Wait for Response, execute side, through n8n-core's engine against the sandbox's gateway:
+ * the wait is registered (signed with the key derived from the inbound key) before the SMS goes out,
+ * the SMS carries the instruction (and the pin when the phone has another wait), the execution is put
+ * to wait until Limit Wait Time, and every refusal happens before anything is registered or sent.
+ * The registration endpoint here is a stand-in that checks and stores with the trigger's own registry
+ * functions; the trigger itself is tested in real n8n (test/e2e).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
+import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
+import { addWait, emptyRegistry, registrationOf } from '../../../nodes/shared/messaging/sendAndWait/registry';
+import { deriveKey, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
+import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
+import { useSandbox } from '../../helpers/sandbox';
+import { gatewayReceived, messagingCredentials } from './env';
+
+jest.setTimeout(60_000);
+
+const env = useSandbox();
+
+/** What the stand-in trigger received and how it answers. */
+const trigger = {
+	server: undefined as Server | undefined,
+	url: '',
+	received: [] as Array<{ headers: Record<string, unknown>; body: unknown }>,
+	status: 200,
+	registry: emptyRegistry(),
+	nextPin: '4821',
+};
+
+beforeAll(async () => {
+	trigger.server = createServer((req, res) => {
+		let text = '';
+		req.on('data', (c) => (text += c));
+		req.on('end', () => {
+			const body = JSON.parse(text || '{}');
+			trigger.received.push({ headers: req.headers, body });
+			if (trigger.status !== 200) {
+				res.writeHead(trigger.status, { 'content-type': 'application/json' }).end('{"message":"not registered"}');
+				return;
+			}
+			const checked = verify(deriveKey(DEFAULT_INBOUND_KEY, 'register'), body, Date.now());
+			// The trigger's origin check, as if it served on n8n's origin (the engine's waiting base URL).
+			const entry = checked.ok ? registrationOf(checked.payload, 'http://127.0.0.1/webhook/trigger', Date.now()) : checked;
+			const added = entry.ok ? addWait(trigger.registry, entry.entry, Date.now(), () => trigger.nextPin) : entry;
+			res.writeHead(added.ok ? 200 : 400, { 'content-type': 'application/json' });
+			res.end(JSON.stringify(added.ok ? { accepted: true, pin: added.entry.pin, others: added.others } : { accepted: false, reason: added.reason }));
+		});
+	});
+	await new Promise<void>((resolve) => trigger.server!.listen(0, '127.0.0.1', resolve));
+	trigger.url = `http://127.0.0.1:${(trigger.server!.address() as AddressInfo).port}/webhook/trigger`;
+});
+
+afterAll(async () => {
+	await new Promise((resolve) => trigger.server?.close(resolve));
+});
+
+beforeEach(() => {
+	trigger.received = [];
+	trigger.status = 200;
+	trigger.registry = emptyRegistry();
+	trigger.nextPin = '4821';
+});
+
+const params = (over: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	From: '55555',
+	To: '15145550123',
+	message: 'Deploy v2 to production?',
+	triggerUrl: trigger.url,
+	...over,
+});
+
+const run = (over: Record<string, unknown> = {}, credentials = messagingCredentials(env.sandbox), input = [{ json: { ticket: 7 } }, { json: { ticket: 8 } }]) =>
+	runNode({ type: 'solSwitchMessaging', parameters: params(over), credentials, input });
+
+const sentTexts = () => gatewayReceived(env.sandbox, '/sms/').map((e) => (e.body as { Body: string }).Body);
+
+describe('Send and Wait for Response (execute side)', () => {
+	it('registers, then sends "Reply YES or NO", then waits indefinitely; the output is the input', async () => {
+		const before = Date.now();
+		const { items, error, run: result } = await run();
+		expect(error).toBeUndefined();
+		expect(sentTexts()).toEqual(['Deploy v2 to production?\nReply YES or NO']);
+		expect(gatewayReceived(env.sandbox, '/sms/')[0].body).toMatchObject({ From: '55555', To: '15145550123' });
+		// Registered before the SMS, and once more after it (the same registration: one wait).
+		expect(trigger.received).toHaveLength(2);
+		expect(trigger.received.map((r) => r.headers[WAIT_HEADER])).toEqual(['register', 'register']);
+		const payloads = trigger.received.map((r) => JSON.parse((r.body as { payload: string }).payload) as Record<string, unknown>);
+		expect(payloads[1]).toMatchObject({ id: payloads[0].id, nonce: payloads[0].nonce, resumeUrl: payloads[0].resumeUrl });
+		expect(trigger.registry.waits).toHaveLength(1);
+		const [wait] = trigger.registry.waits;
+		expect(wait).toMatchObject({ phone: '15145550123', code: '55555', word: 'YES', pin: '4821', expiresAt: WAIT_INDEFINITELY.getTime() });
+		expect(wait.url).toMatch(/^http:\/\/127\.0\.0\.1\/webhook-waiting\/test-execution\/node-under-test\?signature=[0-9a-f]{64}$/);
+		expect(wait.createdAt).toBeGreaterThanOrEqual(before);
+		expect(result.status).toBe('waiting');
+		expect(result.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
+		expect(items.map((i) => i.json)).toEqual([{ ticket: 7 }, { ticket: 8 }]);
+	});
+
+	it('holds the signed registration secret-free: no inbound key, no sending key in what the trigger receives', async () => {
+		await run();
+		const text = JSON.stringify(trigger.received[0]);
+		expect(text).not.toContain(DEFAULT_INBOUND_KEY);
+		expect(text).not.toContain(messagingCredentials(env.sandbox).solSwitchMessagingApi.apiKey);
+	});
+
+	it('shows the pin when the phone already has a wait on that code', async () => {
+		trigger.registry.waits.push({ id: 'earlier-wait-1', nonce: 'nonce-0001', url: 'x', phone: '15145550123', code: '55555', pin: '1111', word: 'YES', createdAt: 0, expiresAt: Date.now() + 60_000 });
+		await run();
+		expect(sentTexts()).toEqual(['Deploy v2 to production?\nReply YES 4821 or NO 4821']);
+	});
+
+	it('writes the instruction of the settings: own words, approve only, free text', async () => {
+		await run({ approvalOptions: { values: { approvalType: 'double', approveLabel: 'Go', disapproveLabel: 'Stay' } } });
+		await run({ approvalOptions: { values: { approvalType: 'single' } } });
+		await run({ responseType: 'freeText', message: 'When can you come?' });
+		expect(sentTexts()).toEqual([
+			'Deploy v2 to production?\nReply Go or Stay',
+			'Deploy v2 to production?\nReply YES to approve',
+			'When can you come?\nReply with your answer',
+		]);
+	});
+
+	it('waits until Limit Wait Time, and registers the wait until then', async () => {
+		const before = Date.now();
+		const { run: result } = await run({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } } } });
+		const until = result.waitTill!.getTime();
+		expect(until).toBeGreaterThanOrEqual(before + 45 * 60_000);
+		expect(until).toBeLessThan(Date.now() + 45 * 60_000 + 1);
+		expect(trigger.registry.waits[0].expiresAt).toBe(until);
+		const at = '2031-01-02T03:04:05.000Z';
+		const { run: fixed } = await run({ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: at } } } });
+		expect(fixed.waitTill?.toISOString()).toBe(at);
+	});
+
+	it('counts the instruction, pin included, in the 136-character rule, before registering or sending', async () => {
+		// 136 - "\nReply YES 0000 or NO 0000".length = 110 characters fit; 111 do not.
+		const fits = 'x'.repeat(110);
+		const { error: ok } = await run({ message: fits });
+		expect(ok).toBeUndefined();
+		trigger.received = [];
+		env.sandbox.exchanges.clear();
+		const { error } = await run({ message: `${fits}y` });
+		expect(error?.message).toBe('Message with its reply instruction must be 1 to 136 characters (it has 137)');
+		expect(error?.description).toMatch(/shorten the message by 1 characters/);
+		expect(trigger.received).toEqual([]);
+		expect(sentTexts()).toEqual([]);
+	});
+
+	it('refuses an empty message, words that cannot work, a bad date, without registering or sending', async () => {
+		const cases: Array<[Record<string, unknown>, RegExp]> = [
+			[{ message: '   ' }, /must be 1 to 136 characters/],
+			[{ approvalOptions: { values: { approvalType: 'double', approveLabel: 'YES', disapproveLabel: 'oui' } } }, /are the same/],
+			[{ approvalOptions: { values: { approvalType: 'double', approveLabel: 'STOP', disapproveLabel: 'NO' } } }, /compliance keyword/],
+			[{ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: 'soon' } } } }, /invalid date/],
+		];
+		for (const [over, message] of cases) {
+			const { error } = await run(over);
+			expect(error?.message).toMatch(message);
+		}
+		expect(trigger.received).toEqual([]);
+		expect(sentTexts()).toEqual([]);
+	});
+
+	it('refuses without an inbound key in the credential: the trigger could not route the reply', async () => {
+		const { error } = await run({}, messagingCredentials(env.sandbox, { inboundApiKey: '' }));
+		expect(error?.message).toBe('Send and Wait needs an Inbound Key in the SolSwitch Messaging API credential');
+		expect(trigger.received).toEqual([]);
+		expect(sentTexts()).toEqual([]);
+	});
+
+	it('says to publish the trigger when its URL answers 404, and sends nothing', async () => {
+		trigger.status = 404;
+		const { error } = await run();
+		expect(error?.message).toBe('The Messaging Trigger URL is not active (HTTP 404)');
+		expect(error?.description).toMatch(/Publish/);
+		expect(sentTexts()).toEqual([]);
+	});
+
+	it('names the inbound key when the trigger refuses the signature (another key on its credential)', async () => {
+		const { error } = await run({}, messagingCredentials(env.sandbox, { inboundApiKey: 'another-key' }));
+		expect(error?.message).toBe('The Messaging Trigger did not take the wait: bad signature');
+		expect(sentTexts()).toEqual([]);
+	});
+
+	it('refuses a trigger URL that is not a URL, or that nobody answers', async () => {
+		expect((await run({ triggerUrl: 'trigger' })).error?.message).toBe('The Messaging Trigger URL is not a URL');
+		const closed = createServer();
+		await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise((r) => closed.close(r));
+		expect((await run({ triggerUrl: `http://127.0.0.1:${port}/webhook/x` })).error?.message).toBe('The Messaging Trigger could not be reached');
+		expect(sentTexts()).toEqual([]);
+	});
+});

@@ -1,0 +1,29 @@
+// `npm start` gives every example the sandbox's credentials; an example that also needs one of the
+// user's (the AI examples' chat model) is imported as a draft naming it (scripts/start/examples.ts).
+import { credentialsToPick, exampleFiles, readExample } from '../../../scripts/start/examples';
+
+const SANDBOX = { solSwitchApi: 'a', solSwitchMessagingApi: 'b', solSwitchCallbacksApi: 'c' };
+
+test('the AI SMS assistant needs only the chat model credential the sandbox cannot stand for', () => {
+	expect(credentialsToPick(readExample('examples/ai-sms-assistant.json'), SANDBOX)).toEqual([{ type: 'openAiApi', nodes: ['Chat Model'] }]);
+	expect(credentialsToPick(readExample('examples/ai-sms-assistant.json'), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
+});
+
+test('the examples without AI need nothing beyond the sandbox credentials', () => {
+	const others = exampleFiles().filter((f) => !/ai-/.test(f));
+	expect(others.length).toBeGreaterThan(3);
+	for (const file of others) expect({ file, toPick: credentialsToPick(readExample(file), SANDBOX) }).toEqual({ file, toPick: [] });
+});
+
+test('lists each missing type once with every node using it, and skips disabled nodes', () => {
+	const workflow = {
+		name: 'w',
+		connections: {},
+		nodes: [
+			{ name: 'A', type: 'x', credentials: { openAiApi: { id: '1' } } },
+			{ name: 'B', type: 'x', credentials: { openAiApi: { id: '1' }, solSwitchApi: { id: '2' } } },
+			{ name: 'C', type: 'x', disabled: true, credentials: { anthropicApi: { id: '3' } } },
+		],
+	};
+	expect(credentialsToPick(workflow, SANDBOX)).toEqual([{ type: 'openAiApi', nodes: ['A', 'B'] }]);
+});

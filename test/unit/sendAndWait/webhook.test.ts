@@ -1,0 +1,101 @@
+/**
+ * The waiting node's webhook(), with a stand-in for n8n's webhook context (the real one runs in the
+ * e2e tests): only a signed forward for this wait, from the phone asked, to the code that asked,
+ * resumes; everything else keeps waiting with { accepted: false }; nothing makes it throw.
+ */
+import { createHash } from 'node:crypto';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWait/webhook';
+import { waitIdOf } from '../../../nodes/SolSwitchMessaging/sendAndWait/spec';
+import { deriveKey, sign } from '../../../nodes/shared/messaging/sendAndWait/signing';
+
+const INBOUND = 'inbound-key-1';
+const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
+const WAIT_ID = waitIdOf('41', 'node-1', sha256);
+
+interface Setup {
+	parameters?: IDataObject;
+	body?: unknown;
+	inbound?: string;
+	type?: string;
+	credentialsFail?: boolean;
+}
+
+function context(setup: Setup): IWebhookFunctions {
+	const parameters: IDataObject = { From: '55555', To: '15145550123', responseType: 'approval', approvalOptions: {}, options: {}, ...setup.parameters };
+	return {
+		getNode: () => ({ id: 'node-1', name: 'Ask', type: setup.type ?? 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
+		getExecutionId: () => '41',
+		getBodyData: () => setup.body as IDataObject,
+		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+		getCredentials: async () => {
+			if (setup.credentialsFail) throw new Error('credential gone');
+			return { inboundApiKey: setup.inbound ?? INBOUND };
+		},
+	} as unknown as IWebhookFunctions;
+}
+
+function forward(over: IDataObject = {}, key = deriveKey(INBOUND, 'forward')!, at = Date.now()) {
+	return sign(key, { kind: 'reply', waitId: WAIT_ID, from: '15145550123', to: '55555', text: 'YES', messageId: 'mo-1', receivedAt: '2026-11-26T15:00:00.000Z', pin: '4821', ...over }, at);
+}
+
+const call = (setup: Setup) => sendAndWaitWebhook.call(context(setup));
+
+describe("Send and Wait's waiting webhook", () => {
+	it('resumes on the approve word with a real boolean, the text and who answered', async () => {
+		const result = await call({ body: forward() });
+		expect(result.webhookResponse).toEqual({ accepted: true });
+		const data = (result.workflowData![0][0].json as { data: IDataObject }).data;
+		expect(data).toEqual({ approved: true, text: 'YES', from: '15145550123', to: '55555', messageId: 'mo-1', respondedAt: expect.any(String) });
+		expect(new Date(String(data.respondedAt)).toISOString()).toBe(data.respondedAt);
+	});
+
+	it('resumes with approved false on the decline word, and reads OUI / NON and the pin', async () => {
+		expect((await call({ body: forward({ text: 'non 4821' }) })).workflowData![0][0].json).toMatchObject({ data: { approved: false, text: 'non' } });
+		expect((await call({ body: forward({ text: '4821 Oui' }) })).workflowData![0][0].json).toMatchObject({ data: { approved: true, text: 'Oui' } });
+	});
+
+	it('free text: resumes with the text and no approved key', async () => {
+		const result = await call({ body: forward({ text: 'At 5 pm' }), parameters: { responseType: 'freeText' } });
+		const data = (result.workflowData![0][0].json as { data: IDataObject }).data;
+		expect(data.text).toBe('At 5 pm');
+		expect('approved' in data).toBe(false);
+	});
+
+	it('unrecognised text: keeps waiting and sends the instruction again (with the pin if the reply had one)', async () => {
+		expect(await call({ body: forward({ text: 'maybe' }) })).toEqual({ webhookResponse: { accepted: false, reason: 'not understood', replyText: 'Reply YES or NO' } });
+		expect(await call({ body: forward({ text: 'maybe 4821' }) })).toEqual({ webhookResponse: { accepted: false, reason: 'not understood', replyText: 'Reply YES 4821 or NO 4821' } });
+		// One-button approval has no decline word: NO is not understood.
+		expect((await call({ body: forward({ text: 'NO' }), parameters: { approvalOptions: { values: { approvalType: 'single' } } } })).webhookResponse).toEqual({
+			accepted: false,
+			reason: 'not understood',
+			replyText: 'Reply YES to approve',
+		});
+	});
+
+	it('unrecognised text with "Decline With the Text", and always in the review tool: approved false, the text as chatInput', async () => {
+		const expected = { data: { approved: false, text: 'only after 6 pm', chatInput: 'only after 6 pm' } };
+		expect((await call({ body: forward({ text: 'only after 6 pm' }), parameters: { options: { otherReply: 'decline' } } })).workflowData![0][0].json).toMatchObject(expected);
+		expect((await call({ body: forward({ text: 'only after 6 pm' }), type: 'n8n-nodes-solswitch.solSwitchMessagingHitlTool' })).workflowData![0][0].json).toMatchObject(expected);
+	});
+
+	it('keeps waiting on anything not forwarded by the trigger for this wait', async () => {
+		const cases: Array<[Setup, string]> = [
+			[{ body: { hello: 'world' } }, 'not a signed message'],
+			[{ body: undefined }, 'not a signed message'],
+			[{ body: forward({}, deriveKey('other-key', 'forward')!) }, 'bad signature'],
+			[{ body: forward({}, deriveKey(INBOUND, 'register')!) }, 'bad signature'],
+			[{ body: forward({}, undefined, Date.now() - 10 * 60_000) }, 'too old (or from a clock far off)'],
+			[{ body: forward(), inbound: '' }, 'no inbound key in the credential'],
+			[{ body: forward({ waitId: waitIdOf('42', 'node-1', sha256) }) }, 'not a reply to this wait'],
+			[{ body: forward({ kind: 'register' }) }, 'not a reply to this wait'],
+			[{ body: forward({ from: '15145550999' }) }, 'not from the number this wait asked'],
+			[{ body: forward({ to: '55556' }) }, 'not from the number this wait asked'],
+			[{ body: forward(), credentialsFail: true }, 'the waiting node could not read the reply'],
+		];
+		for (const [setup, reason] of cases) {
+			const result = await call(setup);
+			expect(result).toEqual({ webhookResponse: { accepted: false, reason } });
+		}
+	});
+});
