@@ -12,6 +12,7 @@ import { describeSimultaneousCopiesInOneProcess } from '../e2e/scenarios/simulta
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSwitchTriggerScenarios } from '../e2e/scenarios/switchTrigger';
 import { describeAnswerOnceQueued } from './answerOnceQueued';
+import { describeOnceOnlyRecipe } from './onceOnly';
 import { describeRedisAway } from './redisAway';
 import { useQueueCluster } from './withQueueCluster';
 
@@ -30,6 +31,7 @@ describe('redelivery memory', () => {
 	describeSimultaneousCopiesInOneProcess(env);
 	describeAnswerOnceQueued(env);
 	describeExpressionInImmediately(env);
+	describeOnceOnlyRecipe(env, 'rowNotExists');
 });
 describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
 describe('examples', () => describeExampleScenarios(env));

@@ -96,8 +96,10 @@ interface Watch {
 
 const watches = new WeakMap<AnswerResponse, Watch>();
 
-function isChunk(value: unknown): value is string | Uint8Array {
-	return typeof value === 'string' || value instanceof Uint8Array;
+/** Collects a chunk of the answer being rewritten, as bytes. */
+function keep(w: Watch, chunk: unknown, encoding: unknown) {
+	if (typeof chunk === 'string') w.chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+	else if (chunk instanceof Uint8Array) w.chunks.push(Buffer.from(chunk));
 }
 
 /**
@@ -123,7 +125,7 @@ function watch(res: AnswerResponse): Watch {
 		let result: unknown;
 		if (w.rewrite) {
 			const [chunk, encoding] = args;
-			if (isChunk(chunk)) w.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk));
+			keep(w, chunk, encoding);
 			out = Buffer.concat(w.chunks);
 			if (!res.headersSent) {
 				const replacement = w.rewrite({ status: res.statusCode, contentType: String(res.getHeader?.('content-type') ?? ''), body: (out as Buffer).toString('utf8') });
@@ -174,7 +176,7 @@ export function rewriteAnswerAsWritten(res: AnswerResponse, rewrite: (written: W
 	w.rewrite = rewrite;
 	// Collected until the end, which (watch) puts back the write it found.
 	res.write = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
-		if (isChunk(chunk)) w.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk));
+		keep(w, chunk, encoding);
 		if (typeof encoding === 'function') encoding();
 		else if (typeof callback === 'function') callback();
 		return true;

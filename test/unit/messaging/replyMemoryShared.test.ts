@@ -29,7 +29,7 @@ let workflowCount = 0;
 
 /** One workflow's row in n8n's database, and the calls n8n makes on it. */
 function n8nModel() {
-	const workflowId = `processReplyMemory-${++workflowCount}`;
+	const workflowId = `replyMemoryShared-${++workflowCount}`;
 	const published: IDataObject = {};
 	ReplyMemory.createIn((published.global = {}) as IDataObject);
 	let database = JSON.stringify(published);
@@ -223,7 +223,7 @@ describe('the Messaging Trigger with a copy in flight', () => {
 		({ kind: { value: 'sms' }, item: { type: 'sms', id, from: '1', to: '2', text: 'pizza', keyword: 'PIZZA' }, receivedAt: new Date(5000) }) as unknown as ReceivedEvent;
 
 	it("mode Using Reply to Message Node: a run that ends without error and without a reply (n8n's empty 200) is answered OK, remembered; n8n's error is not", async () => {
-		const workflowId = `processReplyMemory-${++workflowCount}`;
+		const workflowId = `replyMemoryShared-${++workflowCount}`;
 		const call = webhookCall(workflowId);
 		expect((await handleCallback(call.fn, event('N1'))).workflowData).toBeDefined();
 		call.fn.getResponseObject().end(); // n8n: responseCallback(null, { data: undefined }) after the run
@@ -239,7 +239,7 @@ describe('the Messaging Trigger with a copy in flight', () => {
 	});
 
 	it('answers HTTP 503 with Status RETRY (the gateway keeps the message and retries) while the first copy takes longer than COPY_WAIT_MS', async () => {
-		const workflowId = `processReplyMemory-${++workflowCount}`;
+		const workflowId = `replyMemoryShared-${++workflowCount}`;
 		const first = webhookCall(workflowId);
 		expect((await handleCallback(first.fn, event('M1'))).workflowData).toBeDefined();
 		const copy = webhookCall(workflowId);
