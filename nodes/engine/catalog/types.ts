@@ -81,8 +81,14 @@ export interface AttributeSpec<L extends string = never> {
 	 * Body, whose length the document counts with its spaces and carriage returns).
 	 */
 	asWritten?: boolean;
-	/** 'customer': filled from the credential's default customer when left empty. */
+	/** 'customer': filled from the credential's default customer when left empty (its field starts empty). */
 	role?: 'customer';
+	/**
+	 * An optional number whose emptiness has a meaning of its own ("Left empty, nothing is sent"): its
+	 * field starts empty instead of at a number, since n8n's number field cannot be empty (see
+	 * startsEmpty() in generators/properties.ts). Implied by role 'customer'.
+	 */
+	startsEmpty?: boolean;
 	/** For 'file': where the file comes from and how it becomes request attributes. */
 	file?: FileSpec;
 }

@@ -58,8 +58,19 @@ function helpParts(attribute: AttributeSpec<string>): string[] {
 	return parts;
 }
 
+/**
+ * Whether an optional number's field starts empty: where leaving it empty means something (the
+ * credential's default customer, or nothing sent), an added field must not start at a number the
+ * request would then carry. n8n's number field cannot be empty, so such a field is text holding a
+ * whole number (the schema still checks it as one, and a number a saved workflow holds is sent as is).
+ */
+export function startsEmpty(attribute: AttributeSpec<string>): boolean {
+	return attribute.type === 'integer' && !attribute.required && (attribute.role === 'customer' || attribute.startsEmpty === true);
+}
+
 function emptyDefault(attribute: AttributeSpec<string>): INodeProperties['default'] {
 	if (attribute.default !== undefined) return attribute.default;
+	if (startsEmpty(attribute)) return '';
 	switch (attribute.type) {
 		case 'boolean':
 			return false;
@@ -120,6 +131,7 @@ export function attributeProperty(attribute: AttributeSpec<string>): INodeProper
 		case 'boolean':
 			return { ...base, type: 'boolean', default: attribute.default ?? false };
 		case 'integer': {
+			if (startsEmpty(attribute)) return { ...base, type: 'string', placeholder: attribute.placeholder ?? 'e.g. 7' };
 			const typeOptions: INodeProperties['typeOptions'] = { numberPrecision: 0 };
 			if (attribute.rule?.min !== undefined) typeOptions.minValue = attribute.rule.min;
 			if (attribute.rule?.max !== undefined) typeOptions.maxValue = attribute.rule.max;
