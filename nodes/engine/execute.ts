@@ -94,6 +94,8 @@ export async function runOperation(
 			description: checked.all.length > 1 ? `Also: ${checked.all.slice(1).join('; ')}` : undefined,
 		});
 	}
+	const refused = op.checkOptions?.(options, checked.body as IDataObject);
+	if (refused) throw new NodeOperationError(fn.getNode(), refused.message, { itemIndex, description: refused.description });
 	// An operation that sends no request needs no credential, unless it has a Customer to default.
 	const credentials = needsCredential(op) ? await credentialsOnce(fn, catalog.service.credential) : {};
 	const listing = readListing(fn, op, itemIndex);

@@ -198,6 +198,11 @@ interface OperationBase<L extends string> {
 	/** Extra settings under the operation's Options collection (read by custom shapers). */
 	options?: INodeProperties[];
 	/**
+	 * A check of the Options against the checked request body, before anything is sent: a choice that
+	 * could only give nothing is refused with what to change, never run silently.
+	 */
+	checkOptions?: (options: IDataObject, body: IDataObject) => { message: string; description: string } | undefined;
+	/**
 	 * Extra fields shown above Additional Fields (e.g. whether to download recordings). The generator
 	 * shows them for this operation only: their displayOptions may name other fields of the operation,
 	 * never `resource` or `operation` (so renaming an operation cannot orphan them).
