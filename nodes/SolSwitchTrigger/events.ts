@@ -186,7 +186,7 @@ export const SWITCH_TRIGGER: TriggerSpec = {
 	selection: {
 		by: 'parameter',
 		parameter: 'event',
-		displayName: 'Event Kind',
+		displayName: 'Trigger On',
 		description:
 			'Which callback of the switch this trigger receives. Each kind has its own URL (see Webhook URLs above) to paste where the switch portal asks for it.',
 	},
