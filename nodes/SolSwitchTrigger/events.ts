@@ -124,7 +124,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		response: { by: 'node' },
 		portal: {
 			where: 'switch settings > monitoring notification URL',
-			also: 'Then enable extensions with SolSwitch > Extension > Toggle Monitoring.',
+			also: 'Then enable extensions with SolSwitch > Extension > Set Monitoring.',
 		},
 		answer: '`{"Status":"OK"}` at once (n8n 2.40: once the run is queued)',
 		gives: 'the same fields; `Event` is `Incoming`, `Connected` or `Disconnected`, `DestinationNumber` the monitored extension',

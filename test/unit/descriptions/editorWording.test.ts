@@ -28,4 +28,9 @@ describe('editor wording', () => {
 			expect(JSON.stringify(options)).not.toMatch(/x-www-form-urlencoded|\(Ms\)/);
 		}
 	});
+
+	it('names Extension > Set Monitoring for what it does (its Enabled field sets on or off), the stored value unchanged', () => {
+		const operation = allNodeTypes.solSwitch.description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('extension'))!;
+		expect(operation.options).toEqual([expect.objectContaining({ name: 'Set Monitoring', value: 'toggleMonitoring' })]);
+	});
 });
