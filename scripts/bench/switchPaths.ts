@@ -73,7 +73,7 @@ export const switchPaths: BenchPath[] = [
 		const check = jsonAnswer();
 		return {
 			ours: { label: 'SolSwitch Trigger (answers once the run is queued)', url: ours, body: sipNotification, check },
-			plain: { label: 'Webhook, answering {"Status":"OK"} on receipt', url: plain, body: sipNotification, check },
+			plain: { label: 'Webhook, answering {"Status":"OK"} Immediately', url: plain, body: sipNotification, check },
 		};
 	}),
 ];
