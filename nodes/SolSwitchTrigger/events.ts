@@ -195,5 +195,6 @@ export const SWITCH_TRIGGER: TriggerSpec = {
 	sentenceReasons: false,
 	acknowledge,
 	webhook: { responseData: RESPONSE_DATA_FIELD, responseHeaders: RESPONSE_HEADERS_FIELD, responseContentType: 'text/plain', responsePropertyParameter: 'answerField' },
-	secretNotice: 'With a Shared Secret in the credential, add ?secret=<the secret> to the URL you paste.',
+	// No angle brackets: n8n renders a notice as HTML and drops "<the secret>" (seen in the editor).
+	secretNotice: 'With a Shared Secret in the credential, add ?secret= and the secret itself to the URL you paste.',
 };

@@ -48,9 +48,13 @@ describe('notices', () => {
 		// What n8n's Webhook URLs panel above it does not say, and nothing it does (issue 21).
 		expect(URL_NOTICE).toBe('Paste the Production URL: it answers once the workflow is published.');
 		expect(shown[0].displayName).toBe(
-			'SIP POST Notification: in the switch portal, at API management > SIP POST notification options. With a Shared Secret in the credential, add ?secret=<the secret> to the URL you paste. ' +
+			'SIP POST Notification: in the switch portal, at API management > SIP POST notification options. With a Shared Secret in the credential, add ?secret= and the secret itself to the URL you paste. ' +
 				URL_NOTICE,
 		);
+		// n8n renders a notice as HTML: "<the secret>" was dropped in the editor, leaving "?secret= to the URL".
+		for (const n of notices([...allNodeTypes.solSwitchTrigger.description.properties, ...allNodeTypes.solSwitchMessagingTrigger.description.properties])) {
+			expect(n.displayName).not.toMatch(/<[^>]*>/);
+		}
 	});
 
 	it('Messaging Trigger: one notice for the three kinds, with the MO URL and the inbound key', () => {
