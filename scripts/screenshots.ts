@@ -4,7 +4,9 @@
  * test). Logs into the editor in headless Chromium (Debian's `chromium`, driven by playwright-core)
  * with the login `npm start` keeps in its state folder, opens every example workflow it imported
  * and writes docs/images/<example>.png; then, for each node type of package.json, opens the first
- * example node of that type and writes its panel to docs/images/node-<type>.png.
+ * example node of that type and writes its panel to docs/images/node-<type>.png (for a trigger, also
+ * its notice alone, docs/images/notice-<type>.png); and the node panel searched for "SMS",
+ * docs/images/node-panel-sms.png.
  *
  *   npm start                # in one terminal
  *   npm run screenshots      # in another; SOLSWITCH_HOME / N8N_PORT as for npm start
@@ -76,6 +78,14 @@ async function main(): Promise<void> {
 			await shootNodePanel(page, `${base}/workflow/${id}`, panel.node, file);
 			const size = fs.statSync(file).size;
 			console.log(`[screenshots] ${path.relative(REPO_ROOT, file)}: "${panel.node}" (${Math.round(size / 1024)} KB)${size > MAX_BYTES ? ' - over 300 KB!' : ''}`);
+			const notice = path.join(OUT_DIR, `${panel.slug.replace(/^node-/, 'notice-')}.png`);
+			if (await shootNotice(page, notice)) console.log(`[screenshots] ${path.relative(REPO_ROOT, notice)}: its notice`);
+		}
+		const firstExample = examples.find((e) => e.id);
+		if (firstExample && (!only || only.includes('node-panel-sms'))) {
+			const file = path.join(OUT_DIR, 'node-panel-sms.png');
+			await shootNodeCreator(page, `${base}/workflow/${firstExample.id}`, 'SMS', file);
+			console.log(`[screenshots] ${path.relative(REPO_ROOT, file)}: the node panel searched for "SMS"`);
 		}
 	} finally {
 		await context.close();
@@ -152,6 +162,29 @@ async function shootNodePanel(page: Page, url: string, nodeName: string, file: s
 	await page.waitForTimeout(1500); // icons, dropdowns loaded from the switch
 	await page.mouse.move(2, PANEL_VIEWPORT.height - 2); // no hover tooltip over a field
 	await page.waitForTimeout(300);
+	await page.screenshot({ path: file, type: 'png' });
+}
+
+/** The open settings panel's notice (a trigger's "where to paste the URL"), alone; false when it has none. */
+async function shootNotice(page: Page, file: string): Promise<boolean> {
+	const text = page.locator('[data-test-id="ndv"]').getByText('Paste the Production URL').first();
+	if (!(await text.count())) return false;
+	// The notice box: the nearest ancestor wider than the text line itself.
+	const box = text.locator('xpath=ancestor::div[contains(@class, "notice")][1]');
+	await ((await box.count()) ? box : text).screenshot({ path: file });
+	return true;
+}
+
+/** The node panel (the + at the top right of the canvas) with `search` typed, as a user looks for a node. */
+async function shootNodeCreator(page: Page, url: string, search: string, file: string): Promise<void> {
+	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	await page.locator('.vue-flow__node').first().waitFor({ timeout: 60_000 });
+	await page.waitForLoadState('networkidle').catch(() => undefined);
+	await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="node-creator-plus-button"]').click();
+	await page.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first().fill(search);
+	await page.waitForTimeout(1500); // icons of the results
+	await page.mouse.move(2, PANEL_VIEWPORT.height - 2);
 	await page.screenshot({ path: file, type: 'png' });
 }
 

@@ -8,7 +8,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { triggerVersions, webhookDescription } from '../engine/trigger/describe';
+import { triggerSubtitle, triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
@@ -34,7 +34,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
 		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it.
 		...triggerVersions([1]),
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: triggerSubtitle(MESSAGING_TRIGGER),
 		description: 'Starts the workflow when the SolSwitch messaging gateway delivers an SMS, an MMS or a delivery report',
 		defaults: { name: 'SolSwitch Messaging Trigger' },
 		inputs: [],

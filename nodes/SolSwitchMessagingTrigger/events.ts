@@ -24,7 +24,7 @@ const BASE_ITEM = '`type`, `id`, `from`, `to`, `receivedAt`';
 export const MESSAGING_EVENTS: EventSpec[] = [
 	{
 		value: 'sms',
-		name: 'MO SMS',
+		name: 'New SMS',
 		description: 'A text message sent to your code',
 		...mo,
 		parse: parseSms,
@@ -33,7 +33,7 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 	},
 	{
 		value: 'mms',
-		name: 'MO MMS',
+		name: 'New MMS',
 		description: 'A picture or media message sent to your code',
 		...mo,
 		parse: parseMms,
@@ -48,7 +48,7 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 		fields: ['Type', 'ID', 'From', 'To', 'Status', 'Reason', 'Key'],
 		required: ['ID', 'From', 'To'],
 		parse: parseReport,
-		portal: { where: 'the MO URL, or the report URL when the operator configures one' },
+		portal: { where: 'the MO URL', also: 'Reports go to the report URL instead when the operator configures one.' },
 		answer: '`{"Status":"OK"}`',
 		gives: `${BASE_ITEM}, \`status\` (a number), \`statusName\`, \`reason\``,
 	},
@@ -76,7 +76,7 @@ export const MESSAGING_TRIGGER: TriggerSpec = {
 	selection: {
 		by: 'payload',
 		parameter: 'events',
-		displayName: 'Events',
+		displayName: 'Trigger On',
 		description: 'Which callbacks start the workflow; others are acknowledged with Status OK and dropped',
 		classify: classifyCallback,
 	},
@@ -85,7 +85,7 @@ export const MESSAGING_TRIGGER: TriggerSpec = {
 	sentenceReasons: true,
 	acknowledge: (fn) => answerOk(fn),
 	webhook: { responseData: RESPONSE_DATA_FIELD },
-	secretNotice: "Give the operator the Inbound Key and Inbound Key Type of this node's SolSwitch Messaging API credential too.",
+	secretNotice: "Give the operator the Inbound Key and Inbound Key Type of this node's credential too.",
 };
 
 export type ParsedCallback = { ok: true; type: CallbackType; item: IDataObject } | { ok: false; reason: string };

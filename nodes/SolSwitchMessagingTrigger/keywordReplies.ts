@@ -32,7 +32,7 @@ export const keywordRepliesProperty: INodeProperties = {
 			values: [
 				{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '', placeholder: 'HOURS', description: 'The whole message, e.g. HOURS' },
 				{
-					displayName: 'Reply',
+					displayName: 'Reply Text',
 					name: 'reply',
 					type: 'string',
 					typeOptions: { rows: 2 },

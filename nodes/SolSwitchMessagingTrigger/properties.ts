@@ -22,7 +22,7 @@ function complianceText(displayName: string, name: keyof typeof DEFAULT_COMPLIAN
 export const triggerProperties: INodeProperties[] = [
 	...eventProperties(MESSAGING_TRIGGER),
 	{
-		displayName: 'Reply',
+		displayName: 'Reply Mode',
 		name: 'replyMode',
 		type: 'options',
 		default: 'onReceived',

@@ -7,7 +7,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { triggerVersions, webhookDescription } from '../engine/trigger/describe';
+import { triggerSubtitle, triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
 import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
@@ -30,7 +30,7 @@ export class SolSwitchTrigger implements INodeType {
 		// 2: the Packet API Key and the Shared Secret moved into the SolSwitch Callbacks API credential.
 		// Not 1, so n8n evaluates no expression for it in the webhook phase (FIRST_ENGINE_FREE_VERSION).
 		...triggerVersions([1, LATEST_VERSION]),
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: triggerSubtitle(SWITCH_TRIGGER),
 		description: 'Starts a workflow on SolSwitch call notifications, SIP packet POSTs and Digit Validation requests',
 		defaults: { name: 'SolSwitch Trigger' },
 		inputs: [],

@@ -124,7 +124,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		response: { by: 'node' },
 		portal: {
 			where: 'switch settings > monitoring notification URL',
-			also: 'Then enable extensions with SolSwitch > Extension > Toggle Monitoring.',
+			also: 'Then enable extensions with SolSwitch > Extension > Set Monitoring.',
 		},
 		answer: '`{"Status":"OK"}` at once (n8n 2.40: once the run is queued)',
 		gives: 'the same fields; `Event` is `Incoming`, `Connected` or `Disconnected`, `DestinationNumber` the monitored extension',
@@ -186,7 +186,7 @@ export const SWITCH_TRIGGER: TriggerSpec = {
 	selection: {
 		by: 'parameter',
 		parameter: 'event',
-		displayName: 'Event Kind',
+		displayName: 'Trigger On',
 		description:
 			'Which callback of the switch this trigger receives. Each kind has its own URL (see Webhook URLs above) to paste where the switch portal asks for it.',
 	},
@@ -195,5 +195,6 @@ export const SWITCH_TRIGGER: TriggerSpec = {
 	sentenceReasons: false,
 	acknowledge,
 	webhook: { responseData: RESPONSE_DATA_FIELD, responseHeaders: RESPONSE_HEADERS_FIELD, responseContentType: 'text/plain', responsePropertyParameter: 'answerField' },
-	secretNotice: 'With a Shared Secret in the credential, add ?secret=<the secret> to the URL you paste.',
+	// No angle brackets: n8n renders a notice as HTML and drops "<the secret>" (seen in the editor).
+	secretNotice: 'With a Shared Secret in the credential, add ?secret= and the secret itself to the URL you paste.',
 };

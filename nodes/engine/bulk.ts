@@ -17,7 +17,7 @@ export const BULK_OPTIONS: INodeProperties[] = [
 		default: 5,
 		typeOptions: { minValue: 1, maxValue: 100 },
 		description:
-			'How many messages are sent at once when the node gets many items. Output items stay in input order; a message that fails is reported, never resent.',
+			'How many messages are sent at once when the node gets many items. Output items stay in input order; a message that fails is reported, never resent. Leave the node setting Retry On Fail off: it would send every item again.',
 	},
 	{
 		displayName: 'Messages Per Second',

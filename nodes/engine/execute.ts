@@ -104,6 +104,10 @@ export async function runOperation(
 			description: checked.all.length > 1 ? `Also: ${checked.all.slice(1).join('; ')}` : undefined,
 		});
 	});
+	// An option that cannot work with this request (Usage > Get Report: Records Only without Details) is
+	// refused before anything is sent.
+	const refused = op.checkOptions?.(options, bodies[0]);
+	if (refused) throw new NodeOperationError(fn.getNode(), refused.message, { itemIndex, description: refused.description });
 	if (!splitting(op.textSplit, options)) return await runChecked(fn, catalog, op, itemIndex, options, bodies[0]);
 	const items: INodeExecutionData[] = [];
 	for (let index = 0; index < bodies.length; index++) {

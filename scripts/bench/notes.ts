@@ -11,7 +11,7 @@ export const PATH_NOTES: string[] = [
 		'again with the same ID after a lost answer; the trigger answers it from its memory (10 IDs first delivered before measuring), the plain flow runs again.',
 	'- **Digit Validation**: Fixed Answers on the SolSwitch Trigger (a digit → option table, no execution) and SolSwitch Trigger → Answer Digit Validation (an expression), ' +
 		'beside Webhook → Respond to Webhook answering `queue-<digits>` by expression.',
-	'- **SIP POST notification**: the SolSwitch Trigger acknowledges `{"Status":"OK"}` and starts the workflow; n8n\'s Webhook answers the same on receipt and starts its workflow.',
+	'- **SIP POST notification**: the SolSwitch Trigger acknowledges `{"Status":"OK"}` once the workflow\'s run is queued (n8n 2.40), as n8n\'s Webhook answering Immediately does, and both start their workflow: the same work on both sides, so parity is the expected figure.',
 	'- **CDR export**: one request for one day holding 1,000 / 10,000 / 100,000 legs (the sandbox\'s generated records), answered by a Webhook with the first item when the ' +
 		'workflow ends. Ours: the SolSwitch node\'s CDR Export, one item per leg. n8n only: HTTP Request → Edit Fields (`Object.entries(...).flatMap(...)` into `legs`) → Split Out. ' +
 		'The switch is a replay: the sandbox\'s answer for the size is generated once and served from memory (scripts/bench/replay.ts), because the sandbox builds and ' +

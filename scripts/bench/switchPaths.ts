@@ -72,8 +72,8 @@ export const switchPaths: BenchPath[] = [
 		const plain = await publish(ctx.n8n, ctx.api, 'Bench SIP: Webhook', [webhook(path, 'onReceived', { responseData: '{"Status":"OK"}' })], path);
 		const check = jsonAnswer();
 		return {
-			ours: { label: 'SolSwitch Trigger (answers, then runs the workflow)', url: ours, body: sipNotification, check },
-			plain: { label: 'Webhook, answering {"Status":"OK"} on receipt', url: plain, body: sipNotification, check },
+			ours: { label: 'SolSwitch Trigger (answers once the run is queued)', url: ours, body: sipNotification, check },
+			plain: { label: 'Webhook, answering {"Status":"OK"} Immediately', url: plain, body: sipNotification, check },
 		};
 	}),
 ];

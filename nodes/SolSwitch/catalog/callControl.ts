@@ -242,6 +242,8 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		resource: 'extension',
 		operation: 'toggleMonitoring',
 		name: 'Toggle Monitoring',
+		// Its Enabled field sets the state, on or off: a set, not a toggle (stored value unchanged).
+		label: 'Set Monitoring',
 		action: 'Turn call notifications for an extension on or off',
 		description: 'Monitored extensions send Monitoring notifications (see the SolSwitch Trigger)',
 		path: 'monitor',

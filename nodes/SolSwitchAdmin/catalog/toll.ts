@@ -33,7 +33,7 @@ export const toll: Array<OperationSpec<AdminLists>> = [
 			{ name: 'DateStart', label: 'Date Start', type: 'dateOrDateTime', required: true, description: 'Start of the period (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)' },
 			{ name: 'DateEnd', label: 'Date End', type: 'dateOrDateTime', required: true, description: 'End of the period (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)' },
 			// Narrows what a global key gets back: the credential's Default Customer is not added here.
-			{ name: 'Customer', type: 'integer', description: 'Numeric customer ID; narrows what a global key gets back. Left empty, nothing is sent.' },
+			{ name: 'Customer', type: 'integer', startsEmpty: true, description: 'Numeric customer ID; narrows what a global key gets back. Left empty, nothing is sent.' },
 			{ name: 'CustNum', label: 'Customer Number', type: 'string', description: 'External customer number: a per-call breakdown of that customer instead of the summary' },
 		],
 		response: { kind: 'keyed', keyName: 'Entry' },

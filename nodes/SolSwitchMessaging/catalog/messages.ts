@@ -88,7 +88,7 @@ export const messages: Array<OperationSpec<never>> = [
 		attributes: [
 			{
 				name: 'Body',
-				label: 'Reply',
+				label: 'Reply Text',
 				type: 'string',
 				topLevel: true,
 				asWritten: true,

@@ -43,6 +43,14 @@ export const usage: Array<OperationSpec<never>> = [
 		// "The usage report covers at most 45 days per query."
 		split: { from: 'FromDate', to: 'ToDate', maxDays: 45, merge: mergeUsageReports },
 		options: [outputOption],
+		// Details = No asks for the summary only: Records Only would output nothing, without a word.
+		checkOptions: (options, body) =>
+			options.output === 'records' && body.Details === 'no'
+				? {
+						message: 'Output "Records Only" needs Details set to Yes',
+						description: 'With Details No the gateway sends the summary only, so there would be no records to output. Set Details to Yes, or Output to "Summary Only".',
+					}
+				: undefined,
 		response: { kind: 'custom', shape: shapeUsageReport, records: true },
 	},
 ];

@@ -87,8 +87,14 @@ export interface AttributeSpec<L extends string = never> {
 	 * Body, whose length the document counts with its spaces and carriage returns).
 	 */
 	asWritten?: boolean;
-	/** 'customer': filled from the credential's default customer when left empty. */
+	/** 'customer': filled from the credential's default customer when left empty (its field starts empty). */
 	role?: 'customer';
+	/**
+	 * An optional number whose emptiness has a meaning of its own ("Left empty, nothing is sent"): its
+	 * field starts empty instead of at a number, since n8n's number field cannot be empty (see
+	 * startsEmpty() in generators/properties.ts). Implied by role 'customer'.
+	 */
+	startsEmpty?: boolean;
 	/** For 'file': where the file comes from and how it becomes request attributes. */
 	file?: FileSpec;
 }
@@ -209,6 +215,11 @@ interface OperationBase<L extends string> {
 	response: ResponseSpec;
 	/** Extra settings under the operation's Options collection (read by custom shapers). */
 	options?: INodeProperties[];
+	/**
+	 * A check of the Options against the checked request body, before anything is sent: a choice that
+	 * could only give nothing is refused with what to change, never run silently.
+	 */
+	checkOptions?: (options: IDataObject, body: IDataObject) => { message: string; description: string } | undefined;
 	/**
 	 * Extra fields shown above Additional Fields (e.g. whether to download recordings). The generator
 	 * shows them for this operation only: their displayOptions may name other fields of the operation,

@@ -21,28 +21,28 @@ export const COMMON_OPTIONS: INodeProperties[] = [
 		default: 'json',
 		options: [
 			{ name: 'JSON', value: 'json' },
-			{ name: 'Form Variables', value: 'form', description: 'Sent as application/x-www-form-urlencoded' },
+			{ name: 'Form Variables', value: 'form', description: 'As a web form posts them' },
 		],
-		description: 'How the request body is encoded; the interface accepts both',
+		description: 'How the request is written; the switch accepts both. Change it only if the switch, or a proxy in front of it, asks for form posts.',
 	},
 	{
-		displayName: 'Timeout (Ms)',
+		displayName: 'Request Timeout',
 		name: 'timeout',
 		type: 'number',
 		default: 30000,
 		typeOptions: { minValue: 1 },
-		description: 'How long to wait for the answer before giving up',
+		description: 'How long to wait for the answer before giving up, in milliseconds',
 	},
 ];
 
 /** For functions that return lists or reports: "No Records Found." gives no items unless this is on. */
 export const EMPTY_MARKER_OPTION: INodeProperties = {
-	displayName: 'Emit Empty Marker',
+	displayName: 'Output an Item When Nothing Is Found',
 	name: 'emitEmptyMarker',
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to output one item {"empty": true, "Reason": ...} when the switch finds no records, so the workflow can branch on it (otherwise no items are output)',
+		'Whether to output one item {"empty": true, "Reason": ...} when nothing is found, so the workflow can go on and branch on it (otherwise no items are output). Unlike the node setting Always Output Data, whose item is empty, this one carries the Reason (e.g. "No Records Found.").',
 };
 
 /** The sentences of an attribute's help text: the table's description, its rule, the switch's default. */
@@ -59,8 +59,19 @@ function helpParts(attribute: AttributeSpec<string>): string[] {
 	return parts;
 }
 
+/**
+ * Whether an optional number's field starts empty: where leaving it empty means something (the
+ * credential's default customer, or nothing sent), an added field must not start at a number the
+ * request would then carry. n8n's number field cannot be empty, so such a field is text holding a
+ * whole number (the schema still checks it as one, and a number a saved workflow holds is sent as is).
+ */
+export function startsEmpty(attribute: AttributeSpec<string>): boolean {
+	return attribute.type === 'integer' && !attribute.required && (attribute.role === 'customer' || attribute.startsEmpty === true);
+}
+
 function emptyDefault(attribute: AttributeSpec<string>): INodeProperties['default'] {
 	if (attribute.default !== undefined) return attribute.default;
+	if (startsEmpty(attribute)) return '';
 	switch (attribute.type) {
 		case 'boolean':
 			return false;
@@ -121,6 +132,7 @@ export function attributeProperty(attribute: AttributeSpec<string>): INodeProper
 		case 'boolean':
 			return { ...base, type: 'boolean', default: attribute.default ?? false };
 		case 'integer': {
+			if (startsEmpty(attribute)) return { ...base, type: 'string', placeholder: attribute.placeholder ?? 'e.g. 7' };
 			const typeOptions: INodeProperties['typeOptions'] = { numberPrecision: 0 };
 			if (attribute.rule?.min !== undefined) typeOptions.minValue = attribute.rule.min;
 			if (attribute.rule?.max !== undefined) typeOptions.maxValue = attribute.rule.max;
@@ -174,11 +186,6 @@ function transportOptions(op: OperationSpec): INodeProperties[] {
 	return COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false);
 }
 
-/** An operation named otherwise than the document keeps the document's name in sight: "... (interface: DID Add)". */
-function interfaceNamed(op: OperationSpec, text: string): string {
-	return op.label && op.label !== op.name ? `${text} (interface: ${op.name})` : text;
-}
-
 export function operationOptions(catalog: Catalog, resource: string): INodePropertyOptions[] {
 	return catalog.operations
 		.filter((op) => op.resource === resource)
@@ -186,7 +193,9 @@ export function operationOptions(catalog: Catalog, resource: string): INodePrope
 			name: operationLabel(op),
 			value: op.operation,
 			action: op.action,
-			description: interfaceNamed(op, op.description ?? op.action),
+			// No interface function names in the editor, as in n8n's core nodes: the docs/nodes/ tables
+			// map each editor operation to the function it calls.
+			description: op.description ?? op.action,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -95,9 +95,8 @@ export function triggerVersions(saved: number[]): { version: number[]; defaultVe
 	return { version: [...new Set([...saved, defaultVersion])], defaultVersion };
 }
 
-/** The test and production URLs, as a user meets them in the node's Webhook URLs panel. */
-export const URL_NOTICE =
-	'The Test URL answers only while this editor listens (Listen for Test Event / Execute Workflow), for one request; the Production URL answers once the workflow is published (active). Paste the Production URL for real traffic.';
+/** What n8n's Webhook URLs panel above the notice does not say: which URL to paste, and when it answers. */
+export const URL_NOTICE = 'Paste the Production URL: it answers once the workflow is published.';
 
 /** What to paste where for the given kinds, in one sentence per place. */
 export function pasteNotice(trigger: TriggerSpec, kinds: EventSpec[]): string {
@@ -106,7 +105,7 @@ export function pasteNotice(trigger: TriggerSpec, kinds: EventSpec[]): string {
 	const sentences = [...places.entries()].map(([where, group]) => {
 		const also = group.map((k) => k.portal.also).filter(Boolean);
 		const names = group.map((k) => k.name).join(', ');
-		return `${names}: paste this node's Production URL in ${trigger.caller} at ${where}.${also.length ? ` ${also.join(' ')}` : ''}`;
+		return `${names}: in ${trigger.caller}, at ${where}.${also.length ? ` ${also.join(' ')}` : ''}`;
 	});
 	return [...sentences, trigger.secretNotice, URL_NOTICE].filter(Boolean).join(' ');
 }
@@ -151,13 +150,27 @@ export function selectorProperty(trigger: TriggerSpec): INodeProperties {
 	};
 }
 
+/**
+ * The canvas subtitle: the chosen kinds as the selector names them, not their stored values
+ * ("sip-notification", "sms, mms, report"), as the action nodes' subtitles do.
+ */
+export function triggerSubtitle(trigger: TriggerSpec): string {
+	// Ternaries, not an object literal: "{{ {" would end n8n's expression template early.
+	const label = (value: string) =>
+		trigger.events.reduceRight((rest, k) => `${value} === ${JSON.stringify(k.value)} ? ${JSON.stringify(k.name)} : ${rest}`, value);
+	const chosen = `$parameter["${trigger.selection.parameter}"]`;
+	return trigger.selection.by === 'parameter'
+		? `={{ ${label(chosen)} }}`
+		: `={{ [].concat(${chosen} || []).map((kind) => ${label('kind')}).join(", ") }}`;
+}
+
 /** A kind's filter: the documented values of one field that start the workflow. */
 function filterProperty(trigger: TriggerSpec, kind: EventSpec): INodeProperties[] {
 	if (!kind.filter) return [];
 	const { parameter, values } = kind.filter;
 	return [
 		showFor(trigger, kind, {
-			displayName: 'Events',
+			displayName: 'Call Events',
 			name: parameter,
 			type: 'multiOptions',
 			options: values.map((v) => ({ name: v, value: v })),

@@ -1,4 +1,5 @@
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
+import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 import { useSandbox } from '../../helpers/sandbox';
 import { gatewayOf, gatewayReceived, messagingCredentials } from './env';
 
@@ -38,6 +39,27 @@ describe('Usage > Usage Report', () => {
 	it('Output "Summary Only" with Details no', async () => {
 		const { items } = await runNode({ type: 'solSwitchMessaging', parameters: report({ Details: 'no', ToDate: '2026-01-31', options: { output: 'summary' } }), credentials: messagingCredentials(env.sandbox) });
 		expect(items.map((i) => i.json)).toEqual([{ type: 'summary', FromDate: '2026-01-01', ToDate: '2026-01-31', Total: 1, Sent: 1, Received: 0, CarrierLookups: 1, queries: 1 }]);
+	});
+
+	// Details = No asks the gateway for the summary only, so Output = Records Only had nothing to output
+	// and said nothing: now refused before asking, with what to change, in every node version.
+	it.each([allNodeTypes.solSwitchMessaging.description.version].flat())('v%s: Details No with Output "Records Only" is refused before asking the gateway, saying what to change', async (typeVersion) => {
+		const { items, error } = await runNode({
+			type: 'solSwitchMessaging',
+			typeVersion,
+			parameters: report({ Details: 'no', ToDate: '2026-01-31', options: { output: 'records' } }),
+			credentials: messagingCredentials(env.sandbox),
+		});
+		expect(items).toEqual([]);
+		expect(error?.message).toBe('Output "Records Only" needs Details set to Yes');
+		expect(error?.description).toBe('With Details No the gateway sends the summary only, so there would be no records to output. Set Details to Yes, or Output to "Summary Only".');
+		expect(gatewayReceived(env.sandbox, '/sms/report')).toHaveLength(0);
+	});
+
+	it('Details Yes with Output "Records Only" gives the records alone', async () => {
+		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: report({ ToDate: '2026-01-31', options: { output: 'records' } }), credentials: messagingCredentials(env.sandbox) });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.type, i.json.DateTime])).toEqual([['record', '2026-01-05 12:00:00']]);
 	});
 
 	it('refuses a date that is not a date before asking the gateway', async () => {

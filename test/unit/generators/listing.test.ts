@@ -2,6 +2,8 @@ import { Workflow, type INodeProperties, type INodePropertyOptions } from 'n8n-w
 import { SolSwitch } from '../../../nodes/SolSwitch/SolSwitch.node';
 import { SolSwitchAdmin } from '../../../nodes/SolSwitchAdmin/SolSwitchAdmin.node';
 import { sentences, switchDefaultSentence } from '../../../nodes/engine/generators/sentences';
+import { solSwitchAdminCatalog } from '../../../nodes/SolSwitchAdmin/catalog';
+import { operationsTable } from '../../../scripts/readme/operationsTable';
 
 const admin = new SolSwitchAdmin().description;
 const shownFor = (properties: INodeProperties[], resource: string, operation: string) =>
@@ -10,14 +12,21 @@ const operations = (resource: string) =>
 	(admin.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!.options ?? []) as INodePropertyOptions[];
 
 describe('operation names per n8n UX guidelines', () => {
-	it('names the suites Create / Update / Get Many / Delete, stored values unchanged, the document name in the description', () => {
+	it('names the suites Create / Update / Get Many / Delete, stored values unchanged, the document name in the docs table only', () => {
 		expect(operations('extension').map((o) => [o.name, o.value, o.action])).toEqual([
 			['Create', 'add', 'Create an extension'],
 			['Delete', 'delete', 'Delete an extension'],
 			['Get Many', 'view', 'Get many extensions'],
 			['Update', 'edit', 'Update an extension'],
 		]);
-		expect(operations('did').find((o) => o.value === 'add')!.description).toMatch(/ \(interface: DID Add\)$/);
+		// As core nodes do, the editor shows no API function names: the docs table maps each editor
+		// operation to its interface function (scripts/readme/operationsTable.ts).
+		expect(operations('did').find((o) => o.value === 'add')!.description).toBe('Add one DID or a batch; the answer lists the new row IDs in the order given');
+		for (const node of [admin, new SolSwitch().description]) {
+			const descriptions = node.properties.filter((p) => p.name === 'operation').flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => o.description));
+			expect(descriptions.filter((d) => /interface/i.test(d ?? ''))).toEqual([]);
+		}
+		expect(operationsTable(solSwitchAdminCatalog)).toContain('| DID | Create | Create a DID | DID Add |');
 	});
 
 	it('is version 2 by default and still offers version 1', () => {

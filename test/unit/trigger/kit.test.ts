@@ -2,7 +2,7 @@
  * The trigger kit: both triggers' webhook descriptions, notices, fields and README rows come from
  * their event tables, and a new entry is all a new event kind needs.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { Workflow, type IDataObject, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 import { eventProperties, noticeProperties, pasteNotice, URL_NOTICE, WEBHOOK_RESOLVERS, webhookDescription } from '../../../nodes/engine/trigger/describe';
 import { receiveEvent } from '../../../nodes/engine/trigger/dispatch';
 import type { EventSpec, TriggerSpec } from '../../../nodes/engine/trigger/types';
@@ -37,23 +37,31 @@ describe('webhook descriptions', () => {
 describe('notices', () => {
 	const notices = (props: INodeProperties[]) => props.filter((p) => p.type === 'notice');
 
-	it('SolSwitch Trigger: one per event kind, shown for that kind, saying where to paste the URL and what Test and Production URLs do', () => {
+	it('SolSwitch Trigger: one per event kind, shown for that kind, saying where to paste the URL and that the Production URL answers once published', () => {
 		const shown = notices(allNodeTypes.solSwitchTrigger.description.properties);
 		expect(shown.map((n) => n.displayOptions?.show?.event)).toEqual(SWITCH_TRIGGER.events.map((k) => [k.value]));
 		for (const [i, kind] of SWITCH_TRIGGER.events.entries()) {
-			expect(shown[i].displayName).toContain(`paste this node's Production URL in the switch portal at ${kind.portal.where}.`);
+			expect(shown[i].displayName).toContain(`${kind.name}: in the switch portal, at ${kind.portal.where}.`);
 			expect(shown[i].displayName).toContain(URL_NOTICE);
 		}
 		expect(shown[2].displayName).toContain("Copy the key set there into the Packet API Key of this node's SolSwitch Callbacks API credential.");
-		expect(URL_NOTICE).toMatch(/Test URL answers only while this editor listens.*Production URL answers once the workflow is published/);
+		// What n8n's Webhook URLs panel above it does not say, and nothing it does (issue 21).
+		expect(URL_NOTICE).toBe('Paste the Production URL: it answers once the workflow is published.');
+		expect(shown[0].displayName).toBe(
+			'SIP POST Notification: in the switch portal, at API management > SIP POST notification options. With a Shared Secret in the credential, add ?secret= and the secret itself to the URL you paste. ' +
+				URL_NOTICE,
+		);
+		// n8n renders a notice as HTML: "<the secret>" was dropped in the editor, leaving "?secret= to the URL".
+		for (const n of notices([...allNodeTypes.solSwitchTrigger.description.properties, ...allNodeTypes.solSwitchMessagingTrigger.description.properties])) {
+			expect(n.displayName).not.toMatch(/<[^>]*>/);
+		}
 	});
 
 	it('Messaging Trigger: one notice for the three kinds, with the MO URL and the inbound key', () => {
 		const [notice] = notices(allNodeTypes.solSwitchMessagingTrigger.description.properties);
 		expect(notice.displayName).toBe(
-			"MO SMS, MO MMS: paste this node's Production URL in the gateway operator's settings at the MO URL. " +
-				"Delivery Report: paste this node's Production URL in the gateway operator's settings at the MO URL, or the report URL when the operator configures one. " +
-				"Give the operator the Inbound Key and Inbound Key Type of this node's SolSwitch Messaging API credential too. " +
+			"New SMS, New MMS, Delivery Report: in the gateway operator's settings, at the MO URL. Reports go to the report URL instead when the operator configures one. " +
+				"Give the operator the Inbound Key and Inbound Key Type of this node's credential too. " +
 				URL_NOTICE,
 		);
 	});
@@ -70,10 +78,37 @@ describe('fields', () => {
 		expect(props.find((p) => p.name === 'answerField')?.displayOptions?.show?.answerFrom).toEqual(['lastNode']);
 	});
 
-	it('the Messaging Trigger\'s Events selector lists the kinds of its table', () => {
+	it('the Messaging Trigger\'s Trigger On selector lists the kinds of its table, named as n8n names them (New SMS)', () => {
 		const events = allNodeTypes.solSwitchMessagingTrigger.description.properties.find((p) => p.name === 'events');
-		expect(events).toMatchObject({ type: 'multiOptions', default: ['sms', 'mms', 'report'] });
-		expect(events?.options?.map((o) => (o as { name: string }).name)).toEqual(['MO SMS', 'MO MMS', 'Delivery Report']);
+		expect(events).toMatchObject({ displayName: 'Trigger On', type: 'multiOptions', default: ['sms', 'mms', 'report'] });
+		expect(events?.options?.map((o) => (o as { name: string }).name)).toEqual(['New SMS', 'New MMS', 'Delivery Report']);
+	});
+
+	it('one meaning per word: Trigger On chooses what starts a workflow in both triggers, Call Events filters the switch\'s Event values, Reply Mode and Reply Text', () => {
+		const switchProps = allNodeTypes.solSwitchTrigger.description.properties;
+		const messagingProps = allNodeTypes.solSwitchMessagingTrigger.description.properties;
+		expect(switchProps.find((p) => p.name === 'event')?.displayName).toBe('Trigger On');
+		expect(switchProps.filter((p) => p.name === 'notificationEvents' || p.name === 'monitoringEvents').map((p) => p.displayName)).toEqual(['Call Events', 'Call Events']);
+		expect(messagingProps.find((p) => p.name === 'replyMode')?.displayName).toBe('Reply Mode');
+		expect([...switchProps, ...messagingProps].filter((p) => p.displayName === 'Events' || p.displayName === 'Reply')).toEqual([]);
+	});
+});
+
+describe('canvas subtitles', () => {
+	// Evaluated by n8n-workflow's expression engine, as the editor's canvas does.
+	const subtitle = (type: 'solSwitchTrigger' | 'solSwitchMessagingTrigger', parameters: INodeParameters) => {
+		const description = allNodeTypes[type].description;
+		const node = { id: '1', name: 'T', type, typeVersion: 2, position: [0, 0] as [number, number], parameters };
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: { getByNameAndVersion: () => undefined } as never });
+		return workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {});
+	};
+
+	it('show the event kinds as the selector names them, not their stored values', () => {
+		expect(subtitle('solSwitchTrigger', { event: 'sip-notification' })).toBe('SIP POST Notification');
+		expect(subtitle('solSwitchTrigger', { event: 'digit-validation' })).toBe('Digit Validation');
+		expect(subtitle('solSwitchMessagingTrigger', { events: ['sms', 'mms', 'report'] })).toBe('New SMS, New MMS, Delivery Report');
+		expect(subtitle('solSwitchMessagingTrigger', { events: ['report'] })).toBe('Delivery Report');
+		expect(subtitle('solSwitchMessagingTrigger', { events: [] })).toBe('');
 	});
 });
 
