@@ -170,8 +170,9 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 		it('a forged forward (bad HMAC) to the resume URL keeps the execution waiting', async () => {
 			const phone = newPhone();
 			const wait = await startWait(await askWorkflow(phone));
-			const saved = (await env.api.getWorkflow(inbound.id)) as { staticData?: Record<string, { waits?: Array<{ phone: string; url: string; id: string }> }> };
-			const entry = saved.staticData?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
+			// The trigger keeps it in its workflow's global static data, as n8n saved it.
+			const saved = (await env.api.getWorkflow(inbound.id)) as { staticData?: { global?: Record<string, { waits?: Array<{ phone: string; url: string; id: string }> }> } };
+			const entry = saved.staticData?.global?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
 			expect(entry).toBeDefined();
 			const forged = sign(deriveKey('not-the-inbound-key', 'forward')!, { kind: 'reply', waitId: entry!.id, from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
 			const answer = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
