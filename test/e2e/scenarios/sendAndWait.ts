@@ -268,6 +268,39 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore);
 		});
 
+		it('50 waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)', async () => {
+			const phones = Array.from({ length: 50 }, () => newPhone());
+			const asks = await Promise.all(phones.map((phone) => askWorkflow(phone)));
+			const runsBefore = await inboundRuns();
+			// Other MO traffic to the same trigger meanwhile: each message is a webhook call that saves the static data.
+			let flowing = true;
+			const traffic = (async () => {
+				let n = 0;
+				while (flowing) {
+					await gateway().injectMo({ From: `1438555${String(++n).padStart(4, '0')}`, To: CODE, Body: `order ${n}` }).done;
+				}
+				return n;
+			})();
+			const waits = await Promise.all(asks.map((ask) => startWait(ask)));
+			flowing = false;
+			const otherMessages = await traffic;
+			const deliveries = await Promise.all(phones.map((phone) => reply(phone, 'YES')));
+			// A wait whose registration was lost stays waiting (its reply ran the inbound workflow): counted, not awaited.
+			const settle = Date.now() + 60_000;
+			let executions: Execution[] = [];
+			for (;;) {
+				executions = await Promise.all(waits.map((wait) => env.api.getExecution(String(wait.id))));
+				if (executions.every((e) => e.status !== 'waiting' && e.status !== 'running') || Date.now() > settle) break;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+			const lost = executions.filter((e) => e.status !== 'success' || answerData(e)?.approved !== true).length;
+			console.log(`[send and wait, ${label}] 50 waits, ${otherMessages} other messages meanwhile: ${lost} lost registrations`);
+			expect(deliveries.every((d) => d.state === 'delivered')).toBe(true);
+			expect(lost).toBe(0);
+			// Only the other messages ran the inbound workflow: no reply took the ordinary path.
+			expect(await inboundRuns()).toBe(runsBefore + otherMessages);
+		});
+
 		it('two waits on one number: the second SMS shows its pin; a bare YES is asked which; the pin picks', async () => {
 			const phone = newPhone();
 			const ask = await askWorkflow(phone);
