@@ -71,7 +71,10 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 		return agentWorkflow({ prompt: `Tell ${CUSTOMER} the technician arrives at 3 pm`, modelCredential, tools: [{ node: review }, { node: gated, connectTo: 'SMS Approval' }] });
 	}
 
-	const customerMessages = () => gatewayReceived(env.sandbox, '/sms/').filter((e) => (e.body as { To?: string }).To === CUSTOMER);
+	// The sandbox keeps every exchange of the file: only this test's count.
+	let testStart = '';
+	beforeEach(() => (testStart = new Date().toISOString()));
+	const customerMessages = () => gatewayReceived(env.sandbox, '/sms/').filter((e) => (e.body as { To?: string }).To === CUSTOMER && e.at >= testStart);
 
 	/** Runs the agent until the review SMS went out and the execution waits; returns its id. */
 	async function untilWaiting(workflowId: string): Promise<string> {

@@ -81,10 +81,14 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 		return { id: workflow.id, path };
 	}
 
+	/** Calls the ask workflow's Webhook where production webhooks answer (main, or the webhook processors). */
+	const callAsk = async (path: string) =>
+		await fetch(`${env.webhookBaseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
+
 	/** Starts one run of the ask workflow; resolves with its execution once it waits for the reply. */
 	async function startWait(ask: { id: string; path: string }): Promise<ExecutionSummary> {
 		const before = new Set((await env.api.executionSummaries(ask.id)).map((e) => String(e.id)));
-		const started = await env.api.callWebhook(ask.path, { body: { ticket: 7 } });
+		const started = await callAsk(ask.path);
 		expect(started.status).toBe(200);
 		return await until('the ask execution to wait', async () => {
 			const fresh = (await env.api.executionSummaries(ask.id)).filter((e) => !before.has(String(e.id)));
@@ -241,7 +245,7 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			gateway().phones.setAutoReply(phone, { Body: 'YES', delayMs: 0 });
 			try {
 				const ask = await askWorkflow(phone);
-				const started = await env.api.callWebhook(ask.path, { body: { ticket: 7 } });
+				const started = await callAsk(ask.path);
 				expect(started.status).toBe(200);
 				const delivery = await until('the phone to answer', () => gateway().callbacks.deliveries.find((d) => d.body.From === phone));
 				await delivery.done;
