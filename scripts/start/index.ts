@@ -7,6 +7,23 @@ import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { pickSentence, startMainJob, type MainJob } from './mainJob';
 
+/**
+ * The "Approve by SMS" example, when published with a Messaging Trigger to route the reply: ask, then
+ * answer as the phone (the sandbox's phone replies to the last SMS it received).
+ */
+function approvalLines(job: MainJob, post: (path: string, body: unknown) => string): string[] {
+	const approval = job.examples.find((e) => e.published && e.slug === 'approve-by-sms');
+	const request = approval?.triggers.find((t) => t.kind === 'webhook');
+	const routed = job.examples.some((e) => e.published && e.triggers.some((t) => t.kind === 'solSwitchMessagingTrigger'));
+	if (!approval || !request || !routed) return [];
+	return [
+		`    # "${approval.name}": a request texts the on-call phone 15145550123 and the workflow waits ...`,
+		`    curl -s -X POST ${request.url} -H 'content-type: application/json' -d '${JSON.stringify({ request: 'Refund order 1042 ($120)' })}'`,
+		'    # ... then the phone answers YES (or NO): the waiting execution goes on (see its run in the editor)',
+		`    ${post('/_sandbox/gateway/phones/15145550123/reply', { Body: 'YES', wait: true })}`,
+	];
+}
+
 export function banner(job: MainJob, seconds: number): string {
 	const s = job.sandbox.url;
 	const post = (path: string, body: unknown) =>
@@ -39,6 +56,7 @@ export function banner(job: MainJob, seconds: number): string {
 					'    # (no published workflow with a SolSwitch Messaging Trigger: the gateway has nowhere to deliver text messages;',
 					`    #  give it a URL with: ${post('/_sandbox/gateway/config', { providerUrl: '<url>' })})`,
 				]),
+		...approvalLines(job, post),
 		'    # a call entering from outside to extension 201 (SIP POST notifications: Incoming, Connected)',
 		`    ${post('/_sandbox/callbacks/incoming-call', { Extension: '201', From: '4385550177' })}`,
 		'    # a call placed through the switch API (notifications: Outgoing, Connected)',

@@ -94,6 +94,11 @@ function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; da
 }
 
 const EXAMPLE_FILES_FOLDER = '/home/node/.n8n-files';
+/**
+ * n8n's address as the examples write it (a Send and Wait's Messaging Trigger URL: n8n's default
+ * port on this machine), rewritten to the n8n that `npm start` runs.
+ */
+export const EXAMPLE_N8N_URL = 'http://localhost:5678';
 
 export async function startMainJob(options: MainJobOptions = {}): Promise<MainJob> {
 	const log = options.log ?? ((line: string) => console.log(`[start] ${line}`));
@@ -259,10 +264,14 @@ async function findWorkflowByName(api: N8nApi, name: string): Promise<string | u
 	return list.find((w) => w.name === name)?.id;
 }
 
-/** Points folders of the examples (written for n8n's default ~/.n8n-files) into the state folder. */
-function rewriteFolders(workflow: WorkflowDefinition, filesFolder: string): void {
+/**
+ * Points folders of the examples (written for n8n's default ~/.n8n-files) into the state folder, and
+ * their n8n address (EXAMPLE_N8N_URL) at the n8n that runs them.
+ */
+function rewriteFolders(workflow: WorkflowDefinition, filesFolder: string, n8nBaseUrl: string): void {
 	const visit = (value: unknown): unknown => {
 		if (typeof value === 'string' && value.includes(EXAMPLE_FILES_FOLDER)) return value.split(EXAMPLE_FILES_FOLDER).join(filesFolder);
+		if (typeof value === 'string' && value.includes(`${EXAMPLE_N8N_URL}/`)) return value.split(`${EXAMPLE_N8N_URL}/`).join(`${n8nBaseUrl.replace(/\/+$/, '')}/`);
 		if (Array.isArray(value)) return value.map(visit);
 		if (value && typeof value === 'object') {
 			for (const [key, child] of Object.entries(value)) (value as Record<string, unknown>)[key] = visit(child);
@@ -287,9 +296,9 @@ async function ensureExample(
 	const tables = await ensureDataTables(api, dataTablesNeeded(example), log);
 	const tableIds = Object.values(tables).map((t) => t.id);
 	// A table deleted in the editor is made again with a new id: the workflow must follow it.
-	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).update(tableIds.join(',')).digest('hex').slice(0, 16);
+	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).update(tableIds.join(',')).update(api.n8n.baseUrl).digest('hex').slice(0, 16);
 	const definition = remapDataTables(remapCredentials(example, credentialIds), tables);
-	rewriteFolders(definition, filesFolder);
+	rewriteFolders(definition, filesFolder, api.n8n.baseUrl);
 
 	let id: string | undefined = state.workflows[slug]?.id;
 	if (id && !(await api.request('GET', `/rest/workflows/${id}`, undefined, { allowNotFound: true }))) id = undefined;

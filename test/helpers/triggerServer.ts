@@ -49,6 +49,11 @@ export interface TriggerServerOptions {
 	afterWebhook?: (res: ServerResponse, result: IWebhookResponseData) => void | Promise<void>;
 	/** The address the node sees as the connection's (tests of the allow-list). */
 	remoteAddress?: string;
+	/**
+	 * n8n's production webhook base the node sees (getNodeWebhookUrl), default http://127.0.0.1/webhook:
+	 * send-and-wait tests put it on the origin of their stand-in waiting webhooks.
+	 */
+	webhookBaseUrl?: string;
 }
 
 export interface TriggerServerSetup extends TriggerServerOptions {
@@ -117,7 +122,7 @@ export class TriggerServer {
 
 	constructor(private readonly setup: TriggerServerSetup) {
 		this.parameters = setup.parameters;
-		this.options = { afterWebhook: setup.afterWebhook, remoteAddress: setup.remoteAddress };
+		this.options = { afterWebhook: setup.afterWebhook, remoteAddress: setup.remoteAddress, webhookBaseUrl: setup.webhookBaseUrl };
 		this.credentialsHelper = new TestCredentialsHelper(setup.credentials ?? {});
 		this.credentialRefs = Object.fromEntries(Object.keys(setup.credentials ?? {}).map((type) => [type, { id: `credential-${++credentialIds}`, name: type }]));
 	}
@@ -289,7 +294,13 @@ export class TriggerServer {
 			r.status(404).json({ code: 404, message: 'The requested webhook is not registered.' });
 			return;
 		}
-		const additionalData = testAdditionalData({ credentialsHelper: this.credentialsHelper, executionId: 'webhook', httpRequest: request, httpResponse: r });
+		const additionalData = testAdditionalData({
+			credentialsHelper: this.credentialsHelper,
+			executionId: 'webhook',
+			httpRequest: request,
+			httpResponse: r,
+			...(this.options.webhookBaseUrl ? { webhookBaseUrl: this.options.webhookBaseUrl } : {}),
+		});
 		const webhookDescription = this.nodeType.description.webhooks![0];
 		const webhookData = { httpMethod: 'POST', node: trigger.name, path, webhookDescription, workflowId: 'wf', isTest: false } as IWebhookData;
 		const context = new WebhookContext(workflow, trigger, additionalData, 'webhook', webhookData, [], null);

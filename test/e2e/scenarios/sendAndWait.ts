@@ -81,10 +81,14 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 		return { id: workflow.id, path };
 	}
 
+	/** Calls the ask workflow's Webhook where production webhooks answer (main, or the webhook processors). */
+	const callAsk = async (path: string) =>
+		await fetch(`${env.webhookBaseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
+
 	/** Starts one run of the ask workflow; resolves with its execution once it waits for the reply. */
 	async function startWait(ask: { id: string; path: string }): Promise<ExecutionSummary> {
 		const before = new Set((await env.api.executionSummaries(ask.id)).map((e) => String(e.id)));
-		const started = await env.api.callWebhook(ask.path, { body: { ticket: 7 } });
+		const started = await callAsk(ask.path);
 		expect(started.status).toBe(200);
 		return await until('the ask execution to wait', async () => {
 			const fresh = (await env.api.executionSummaries(ask.id)).filter((e) => !before.has(String(e.id)));
@@ -170,8 +174,9 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 		it('a forged forward (bad HMAC) to the resume URL keeps the execution waiting', async () => {
 			const phone = newPhone();
 			const wait = await startWait(await askWorkflow(phone));
-			const saved = (await env.api.getWorkflow(inbound.id)) as { staticData?: Record<string, { waits?: Array<{ phone: string; url: string; id: string }> }> };
-			const entry = saved.staticData?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
+			// The trigger keeps it in its workflow's global static data, as n8n saved it.
+			const saved = (await env.api.getWorkflow(inbound.id)) as { staticData?: { global?: Record<string, { waits?: Array<{ phone: string; url: string; id: string }> }> } };
+			const entry = saved.staticData?.global?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
 			expect(entry).toBeDefined();
 			const forged = sign(deriveKey('not-the-inbound-key', 'forward')!, { kind: 'reply', waitId: entry!.id, from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
 			const answer = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
@@ -240,7 +245,7 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			gateway().phones.setAutoReply(phone, { Body: 'YES', delayMs: 0 });
 			try {
 				const ask = await askWorkflow(phone);
-				const started = await env.api.callWebhook(ask.path, { body: { ticket: 7 } });
+				const started = await callAsk(ask.path);
 				expect(started.status).toBe(200);
 				const delivery = await until('the phone to answer', () => gateway().callbacks.deliveries.find((d) => d.body.From === phone));
 				await delivery.done;
@@ -265,6 +270,39 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			await new Promise((resolve) => setTimeout(resolve, 1500));
 			expect((await env.api.executionSummaries(ask.id)).map((e) => e.status)).toEqual(['success']);
 			expect(await inboundRuns()).toBe(runsBefore);
+		});
+
+		it('50 waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)', async () => {
+			const phones = Array.from({ length: 50 }, () => newPhone());
+			const asks = await Promise.all(phones.map((phone) => askWorkflow(phone)));
+			const runsBefore = await inboundRuns();
+			// Other MO traffic to the same trigger meanwhile: each message is a webhook call that saves the static data.
+			let flowing = true;
+			const traffic = (async () => {
+				let n = 0;
+				while (flowing) {
+					await gateway().injectMo({ From: `1438555${String(++n).padStart(4, '0')}`, To: CODE, Body: `order ${n}` }).done;
+				}
+				return n;
+			})();
+			const waits = await Promise.all(asks.map((ask) => startWait(ask)));
+			flowing = false;
+			const otherMessages = await traffic;
+			const deliveries = await Promise.all(phones.map((phone) => reply(phone, 'YES')));
+			// A wait whose registration was lost stays waiting (its reply ran the inbound workflow): counted, not awaited.
+			const settle = Date.now() + 60_000;
+			let executions: Execution[] = [];
+			for (;;) {
+				executions = await Promise.all(waits.map((wait) => env.api.getExecution(String(wait.id))));
+				if (executions.every((e) => e.status !== 'waiting' && e.status !== 'running') || Date.now() > settle) break;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+			const lost = executions.filter((e) => e.status !== 'success' || answerData(e)?.approved !== true).length;
+			console.log(`[send and wait, ${label}] 50 waits, ${otherMessages} other messages meanwhile: ${lost} lost registrations`);
+			expect(deliveries.every((d) => d.state === 'delivered')).toBe(true);
+			expect(lost).toBe(0);
+			// Only the other messages ran the inbound workflow: no reply took the ordinary path.
+			expect(await inboundRuns()).toBe(runsBefore + otherMessages);
 		});
 
 		it('two waits on one number: the second SMS shows its pin; a bare YES is asked which; the pin picks', async () => {
