@@ -127,7 +127,7 @@ describe.each(cases.map((c) => [c.description.displayName, c] as const))('%s, ad
 			await page.locator('[data-test-id="node-creator-category-item"]').first().waitFor({ timeout: 15_000 });
 			const names = page.locator('[data-test-id="node-creator-item-name"]');
 			if (!c.description.group.includes('trigger')) {
-				await names.filter({ hasText: new RegExp(`^${escape(actionOfDefault(c.description))}$`) }).last().click();
+				await names.filter({ hasText: new RegExp(`^${regexEscape(actionOfDefault(c.description))}$`) }).last().click();
 				return;
 			}
 			const onItems = names.filter({ hasText: /^On / });
@@ -182,4 +182,9 @@ function actionOfDefault(description: INodeTypeDescription): string {
 	const resource = description.properties.find((p) => p.name === 'resource')!.default as string;
 	const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
 	return (operation.options as Array<INodePropertyOptions & { action?: string }>).find((o) => o.value === operation.default)!.action!;
+}
+
+/** The text as a literal inside a regular expression (the global escape() URL-encodes instead). */
+function regexEscape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
