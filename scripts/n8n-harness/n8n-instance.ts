@@ -308,7 +308,9 @@ function n8nEnvironment(
 		N8N_HOST: '127.0.0.1',
 		N8N_PORT: String(port),
 		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		// The port n8n is told, when the caller chose one (npm start's N8N_PORT): WEBHOOK_URL is what n8n
+		// builds its webhook and resume URLs from ($execution.resumeUrl), so it must name the port n8n listens on.
+		WEBHOOK_URL: `http://127.0.0.1:${extra.N8N_PORT ?? port}/`,
 		// The task runner broker listens on 5679 by default: two instances would collide.
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',

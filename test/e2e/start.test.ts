@@ -10,6 +10,8 @@ import { callbacksOf } from '../../sandbox/switch/callbacks';
 import { DATA_TABLE_PLACEHOLDER, dataTableRows, findDataTable, personalProjectId, type SavedDataTable } from '../../scripts/start/dataTables';
 import { credentialsToPick, exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
 import { SANDBOX_CALLBACK_SECRET, startMainJob, type MainJob } from '../../scripts/start/mainJob';
+import { banner } from '../../scripts/start/index';
+import { nodeJson } from '../../scripts/n8n-harness/execution-data';
 import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from '../../scripts/n8n-harness';
 import { freePorts } from '../../scripts/n8n-harness/free-port';
 import { OPT_OUT_TABLE, sendOptOutsAndReadBack, type OptOutRow } from './scenarios/optOuts';
@@ -157,6 +159,46 @@ test('the sandbox calls the published examples\' triggers', () => {
 	if (messaging) expect(gatewayOf(job!.sandbox).config.providerUrl).toBe(messaging.url);
 	const notifications = live.filter((t) => t.event === 'sip-notification').map((t) => t.url);
 	expect(callbacksOf(job!.sandbox).config.sipNotificationUrls).toEqual(notifications);
+});
+
+/** A printed `curl -s -X POST <url> ... -d '<json>'` line as the request it makes. */
+function printedCurl(line: string): { url: string; body: unknown } {
+	const match = /curl -s -X POST (\S+) -H 'content-type: application\/json' -d '(.*)'$/.exec(line.trim());
+	if (!match) throw new Error(`not a printed curl: ${line}`);
+	return { url: match[1], body: JSON.parse(match[2]) };
+}
+
+test('the printed Approve by SMS curls resume the wait: the request texts the phone, its YES sends the run down the approved branch', async () => {
+	const lines = banner(job!, 0).split('\n');
+	const curls = lines.filter((l) => l.includes('/webhook/approve-by-sms') || l.includes('/_sandbox/gateway/phones/')).map(printedCurl);
+	expect(curls).toHaveLength(2);
+	const [ask, reply] = curls;
+	const example = job!.examples.find((e) => e.slug === 'approve-by-sms')!;
+	const before = (await job!.api.executionSummaries(example.id)).length;
+	const asked = await fetch(ask.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask.body) });
+	expect(asked.status).toBe(200);
+	// The phone got the question (the run waits once the SMS is sent) ...
+	const phone = reply.url.replace(/\/reply$/, '');
+	for (let tries = 0; ; tries++) {
+		const state = (await (await fetch(phone)).json()) as { lastReceived: { text: string } | null };
+		if (state.lastReceived?.text.includes('Refund order 1042')) break;
+		if (tries > 300) throw new Error(`the question never reached the phone: ${JSON.stringify(state)}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	// ... and its YES, as printed ("wait": the answer n8n gave the gateway), resumes it: nothing new starts.
+	const answered = await fetch(reply.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(reply.body), signal: AbortSignal.timeout(60_000) });
+	expect(await answered.json()).toMatchObject({ Status: 'OK', state: 'delivered' });
+	// The one run of the example since the ask: waiting until the reply, then finished.
+	const [run] = (await job!.api.executionSummaries(example.id)).slice(0, 1);
+	let done = await job!.api.waitForExecution(run.id);
+	for (let tries = 0; done.status === 'waiting' && tries < 600; tries++) {
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		done = await job!.api.waitForExecution(run.id);
+	}
+	expect(done.status).toBe('success');
+	expect(nodeJson(done, 'Ask On-Call')).toEqual([expect.objectContaining({ data: expect.objectContaining({ approved: true, text: 'YES' }) })]);
+	expect(nodeJson(done, 'Go Ahead')).toHaveLength(1);
+	expect((await job!.api.executionSummaries(example.id)).length).toBe(before + 1);
 });
 
 test('a second start reuses the n8n install, the package, the credentials and the workflows', async () => {
