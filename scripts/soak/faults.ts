@@ -4,7 +4,7 @@
 // Redis connection) and a short recovery gap has passed. Struck back to back, with nothing to let the
 // system recover, they kept n8n down nearly all the time: Redis stopped every 3 s left n8n's clients
 // no time to reconnect, n8n exits after 10 s of that (n8n/dist/services/redis-client.service.js), and
-// 1,000 messages broke down (README, "Fault soak"). The cluster runs supervised, as operators run
+// 1,000 messages broke down (docs/fault-soak.md). The cluster runs supervised, as operators run
 // queue mode: an n8n process that exits on its own is started again (N8nInstance restartOnExit).
 //   worker killed: SIGKILL to the worker's process group as soon as its log shows an execution
 //     running after the call reached n8n (mid-execution), then started again;

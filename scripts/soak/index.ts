@@ -1,4 +1,4 @@
-// Fault soak (issue 10, not in CI; figures in the README, "Running in queue mode"): MO messages through
+// Fault soak (issue 10, not in CI; figures in docs/fault-soak.md and docs/fault-soak-and-doubles.md): MO messages through
 // the sandbox gateway, with its real retry schedule (2 s doubling, 12 retries) on a compressed time
 // scale, into queue-mode n8n (one webhook processor, one worker; Redis with an append-only file by
 // default) running the SMS auto-reply example. Messages arrive spread out (--rate a second), with a

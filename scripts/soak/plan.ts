@@ -30,7 +30,7 @@ export interface SoakOptions {
 	 * call: n8n/dist/scaling/scaling.service.js), so with n8n's 30 s each restart after a worker kill
 	 * would take 30 s plus the 10 s n8n pauses at start after a process did not exit cleanly
 	 * (n8n/dist/crash-journal.js). With 2 s, 60 messages lost 3 STOPs and a hello where 5 s lost
-	 * none (one run each, not diagnosed); at 1,000 messages both broke down (README, "Fault soak").
+	 * none (one run each, not diagnosed); at 1,000 messages both broke down (docs/fault-soak.md).
 	 */
 	gracefulShutdownS: number;
 	/** After a process fault, once n8n is ready again, how long before the next may strike, ms. */

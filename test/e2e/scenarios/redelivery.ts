@@ -87,8 +87,8 @@ export async function executionsAfterQuiet(env: ScenarioEnv, workflowId: string,
 /**
  * Waits until n8n has saved the memory of a callback's answer. Some answers reach the gateway a few
  * milliseconds before n8n saves (n8n's order, webhook-helpers.js): a redelivery reaching another
- * webhook processor in that window does not find it (measured apart: simultaneousCopies.ts, README
- * "Running in queue mode"). These scenarios prove what holds once the answer is saved: later
+ * webhook processor in that window does not find it (measured apart: simultaneousCopies.ts, and
+ * docs/queue-mode.md). These scenarios prove what holds once the answer is saved: later
  * messages and the worker's replies do not erase it.
  */
 export async function untilRemembered(env: ScenarioEnv, workflowId: string, messageId: string): Promise<void> {
@@ -116,7 +116,7 @@ export function messageIds(executions: Execution[], triggerName = 'SMS In'): str
  * - 'inProcess' with one webhook processor: the trigger keeps it in the memory that process shares
  *   among its calls (ReplyMemory), and every redelivery reaches that process; it reaches
  *   the database only with a later save from that process;
- * - 'no' with two webhook processors: a redelivery reaching the other one runs again (README).
+ * - 'no' with two webhook processors: a redelivery reaching the other one runs again (docs/queue-mode.md, "What is not").
  * The STOP the trigger answers itself is remembered wherever the workflow's replies are (in the modes
  * where the workflow answers, it is written once the run has ended, as a last node's reply is), and
  * in mode Immediately everywhere; where it is, it must survive the worker's replies.
@@ -148,7 +148,7 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeReplies 
 		};
 
 		// Where the last node's replies cannot be remembered (queue mode), these two are not defined:
-		// the README says so; the STOP case below is what must hold everywhere.
+		// docs/queue-mode.md says so; the STOP case below is what must hold everywhere.
 		if (remembered) it('A, B, then A again (a redelivery) runs A once, and the redelivery gets the same answer', async () => {
 			const { id, gateway } = await publish(replyMode);
 			const [a, b] = [`A-${randomUUID()}`, `B-${randomUUID()}`];
@@ -182,7 +182,7 @@ export function describeRedeliveryScenarios(env: ScenarioEnv, { lastNodeReplies 
 		// The trigger's STOP answer is saved with the call in mode Immediately. In the modes where the
 		// workflow answers, it goes out once the run has ended, after n8n saved the call: it is in this
 		// process's memory at once and in the database with the process's next save, so with two
-		// webhook processors a redelivery reaching the other one may run again (README).
+		// webhook processors a redelivery reaching the other one may run again (docs/queue-mode.md).
 		const stopRemembered = replyMode === 'onReceived' || lastNodeReplies !== 'no';
 		if (stopRemembered) it('STOP answered by the trigger stays remembered through replies computed by the workflow: its redelivery runs once', async () => {
 			const { id, gateway } = await publish(replyMode);
