@@ -15,7 +15,8 @@ export interface NodeRun {
 	startTime: number;
 	executionStatus?: string;
 	error?: { message: string; description?: string; [key: string]: unknown };
-	data?: { main?: Array<ExecutionItem[] | null> };
+	/** By connection type: `main`, or `ai_tool` for a tool node run by an AI Agent (n8n 2.x). */
+	data?: { main?: Array<ExecutionItem[] | null>; [connectionType: string]: Array<ExecutionItem[] | null> | undefined };
 }
 
 export interface RunExecutionData {
@@ -51,10 +52,11 @@ export function decodeRunData(installation: N8nInstallation, flattedText: string
 }
 
 /**
- * The items a node put on one of its outputs, in a given run (node name as in the workflow).
+ * The items a node put on one of its outputs, in a given run (node name as in the workflow), on the
+ * main connection unless `type` says another (an AI Agent's tool run by the engine logs `ai_tool`).
  * Throws, with the node's error if it had one, when the node did not run.
  */
-export function nodeOutput(execution: Execution, nodeName: string, { output = 0, run = 0 } = {}): ExecutionItem[] {
+export function nodeOutput(execution: Execution, nodeName: string, { output = 0, run = 0, type = 'main' } = {}): ExecutionItem[] {
 	const runs = execution.data.resultData.runData[nodeName];
 	if (!runs?.[run]) {
 		const ran = Object.keys(execution.data.resultData.runData).join(', ') || 'none';
@@ -63,10 +65,10 @@ export function nodeOutput(execution: Execution, nodeName: string, { output = 0,
 	}
 	const nodeRun = runs[run];
 	if (nodeRun.error) throw new Error(`node "${nodeName}" failed: ${nodeRun.error.message}`);
-	return nodeRun.data?.main?.[output] ?? [];
+	return nodeRun.data?.[type]?.[output] ?? [];
 }
 
 /** Just the JSON of each item of nodeOutput(). */
-export function nodeJson(execution: Execution, nodeName: string, options?: { output?: number; run?: number }) {
+export function nodeJson(execution: Execution, nodeName: string, options?: { output?: number; run?: number; type?: string }) {
 	return nodeOutput(execution, nodeName, options).map((item) => item.json);
 }

@@ -115,8 +115,10 @@ test('every example is imported with its credentials remapped, published when it
 			expect({ example: example.slug, published: example.published, active: saved.activeVersionId ?? null }).toEqual({ example: example.slug, published: false, active: null });
 		}
 	}
-	// The AI SMS assistant is such a draft: it needs the user's chat model credential, nothing else.
-	expect(job!.examples.find((e) => e.slug === 'ai-sms-assistant')?.needsCredentials).toEqual([{ type: 'openAiApi', nodes: ['Chat Model'] }]);
+	// The AI examples are such drafts: they need the user's chat model credential, nothing else.
+	for (const slug of ['ai-sms-assistant', 'ai-agent-sms-approval']) {
+		expect({ slug, needs: job!.examples.find((e) => e.slug === slug)?.needsCredentials }).toEqual({ slug, needs: [{ type: 'openAiApi', nodes: ['Chat Model'] }] });
+	}
 });
 
 type TableLocator = { value: string; cachedResultName?: string };

@@ -2,16 +2,17 @@
 // solSwitchMessagingHitlTool from Messaging > Send and Wait for Response; here it gates this package's
 // Messaging > Send SMS (a message to a customer). The agent (scripted chat model) calls the gated tool,
 // the review node texts the person on call and the execution waits; the sandbox phone replies, the
-// Messaging Trigger of another workflow routes the reply: YES runs the tool, NO does not, and another
-// text reaches the model as the person's feedback.
+// Messaging Trigger of another workflow routes the reply: YES runs the tool, NO does not, another
+// text reaches the model as the person's feedback, and no reply within Limit Wait Time does not run it.
 import { randomUUID } from 'node:crypto';
 import { gatewayOf } from '../../../sandbox/gateway';
 import { gatewayReceived } from '../../integration/messaging/env';
-import { ScriptedChatModel, contentText, type ChatRequest } from '../../helpers/scriptedChatModel';
-import type { Execution } from '../../../scripts/n8n-harness';
+import { ScriptedChatModel, type ChatRequest } from '../../helpers/scriptedChatModel';
+import { nodeJson } from '../../../scripts/n8n-harness';
 import { createGatewayCredential, publishMessagingWorkflow } from '../scenarios/redelivery';
 import { useN8nWithSandbox } from '../withSandbox';
 import { MANUAL_TRIGGER_NAME, agentWorkflow, createScriptedModelCredential, fromAI, packageTool, type WorkflowNode } from './agentWorkflow';
+import { ended, gatedToolCall, lastToolResult, phoneReplies } from './review';
 
 // n8n 1.x generates no review tool; scripts/test.sh also runs the e2e project on 1.x.
 const onN8n2 = (process.env.N8N_VERSION ?? '').startsWith('1.') ? describe.skip : describe;
@@ -37,15 +38,10 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 	afterAll(async () => model?.close());
 	beforeEach(() => model.reset());
 
-	/** The gated tool's arguments, in the schema n8n offers for a gated tool (wrapped or not). */
-	function callSendSms(request: ChatRequest) {
-		const offered = request.tools.find((t) => t.name === 'Send_SMS');
-		const properties = ((offered?.parameters ?? {}) as { properties?: Record<string, unknown> }).properties ?? {};
-		const args = { To: CUSTOMER, Body: 'Your technician arrives at 3 pm' };
-		return { toolCalls: [{ tool: 'Send_SMS', arguments: 'toolParameters' in properties ? { toolParameters: args, hitlParameters: {} } : args }] };
-	}
+	const callSendSms = (request: ChatRequest) => gatedToolCall(request, 'Send_SMS', { To: CUSTOMER, Body: 'Your technician arrives at 3 pm' });
 
-	function workflow() {
+	/** The review tool's settings beyond From, To, the message and the trigger URL (e.g. Limit Wait Time). */
+	function workflow(options: Record<string, unknown> = {}) {
 		const gated = packageTool(
 			'solSwitchMessaging',
 			'Send SMS',
@@ -64,7 +60,7 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 				message: '=The agent wants to run {{ $tool.name }}.',
 				triggerUrl: inbound.url,
 				approvalOptions: {},
-				options: {},
+				options,
 			},
 			credentials: { solSwitchMessagingApi: gatewayCredential },
 		};
@@ -83,24 +79,11 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 		return String(execution.id);
 	}
 
-	async function finished(id: string): Promise<Execution> {
-		const deadline = Date.now() + 90_000;
-		for (;;) {
-			const execution = await env.api.getExecution(id);
-			if (execution.status !== 'waiting' && execution.status !== 'running' && execution.status !== 'new') return execution;
-			if (Date.now() > deadline) throw new Error(`execution ${id} did not finish`);
-			await new Promise((r) => setTimeout(r, 200));
-		}
-	}
-
-	async function reply(text: string) {
-		const delivery = gatewayOf(env.sandbox).phones.reply(ON_CALL, text);
-		if (!delivery) throw new Error('no review SMS was sent');
-		return await delivery.done;
-	}
+	const finished = (id: string) => ended(env.api, id);
+	const reply = (text: string) => phoneReplies(env.sandbox, ON_CALL, text);
 
 	test('YES runs the held tool: the customer gets the SMS and the model its result', async () => {
-		model.script([callSendSms, (request) => ({ text: `Done: ${contentText(request.messages.filter((m) => m.role === 'tool').pop()!)}` })]);
+		model.script([callSendSms, (request) => ({ text: `Done: ${lastToolResult(request)}` })]);
 		const saved = await env.api.createWorkflow(workflow());
 		const id = await untilWaiting(saved.id);
 		const review = gatewayOf(env.sandbox).phones.lastReceived(ON_CALL);
@@ -116,7 +99,7 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 	});
 
 	test('NO does not run it: no SMS to the customer, the model is told the call was rejected', async () => {
-		model.script([callSendSms, (request) => ({ text: `Stopped: ${contentText(request.messages.filter((m) => m.role === 'tool').pop()!)}` })]);
+		model.script([callSendSms, (request) => ({ text: `Stopped: ${lastToolResult(request)}` })]);
 		const saved = await env.api.createWorkflow(workflow());
 		const id = await untilWaiting(saved.id);
 		await reply('no');
@@ -128,7 +111,7 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 	});
 
 	test('another text declines with it: the model reads the person\'s feedback, the tool does not run', async () => {
-		model.script([callSendSms, (request) => ({ text: `Feedback: ${contentText(request.messages.filter((m) => m.role === 'tool').pop()!)}` })]);
+		model.script([callSendSms, (request) => ({ text: `Feedback: ${lastToolResult(request)}` })]);
 		const saved = await env.api.createWorkflow(workflow());
 		const id = await untilWaiting(saved.id);
 		await reply('say 4 pm instead');
@@ -138,4 +121,38 @@ onN8n2('the AI Agent\'s human review by SMS (generated solSwitchMessagingHitlToo
 		expect(customerMessages()).toEqual([]);
 		expect(model.toolResults().map((r) => r.content).join(' ')).toContain('say 4 pm instead');
 	});
+
+
+	// What n8n 2.40.7 does when the review's wait times out (read in n8n-core workflow-execute.js
+	// handleWaitingState and @n8n/n8n-nodes-langchain processHitlResponses.js, and seen here): the
+	// wait tracker resumes the execution with the review node disabled, so it passes its input on (the
+	// model's call, no `data.approved`); the agent takes a review without approved: true as a decline
+	// without feedback, so the model is told exactly what a NO tells it. The held tool never runs.
+	test('no reply within Limit Wait Time: the held tool does not run; the model is told the call was rejected, as for NO', async () => {
+		model.script([callSendSms, (request) => ({ text: `Timed out: ${lastToolResult(request)}` })]);
+		const saved = await env.api.createWorkflow(workflow({ limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } }));
+		const id = await untilWaiting(saved.id);
+		expect(gatewayOf(env.sandbox).phones.lastReceived(ON_CALL)?.text).toBe('The agent wants to run Send_SMS.\nReply YES or NO');
+		// n8n's wait tracker looks for due waits once a minute: up to about 70 s after the 3 s limit.
+		const done = await finished(id);
+		expect(model.problems).toEqual([]);
+		expect(done.status).toBe('success');
+		expect(customerMessages()).toEqual([]);
+		// The review node went on with its input: the model's call, and no answer in it.
+		const [review] = nodeJson(done, 'SMS Approval', { type: 'ai_tool' });
+		expect(review).toMatchObject({ toolParameters: { To: CUSTOMER, Body: 'Your technician arrives at 3 pm' } });
+		expect(review.data).toBeUndefined();
+		const results = model.toolResults();
+		expect(results).toHaveLength(1);
+		expect(results[0].content).toContain(`User rejected the tool call to Send SMS (id: ${results[0].toolCallId}). STOP what you are doing`);
+		expect(model.remainingTurns).toBe(0);
+		expect(nodeJson(done, 'AI Agent')).toEqual([expect.objectContaining({ output: expect.stringContaining('User rejected the tool call') })]);
+
+		// A YES after the timeout resumes nothing: it reaches the Messaging Trigger's workflow as any text does.
+		const inboundRuns = (await env.api.executionSummaries(inbound.id)).length;
+		expect((await reply('YES')).state).toBe('delivered');
+		await env.api.waitForExecutions(inbound.id, inboundRuns + 1);
+		expect(customerMessages()).toEqual([]);
+		expect((await env.api.getExecution(id)).status).toBe('success');
+	}, 200_000);
 });

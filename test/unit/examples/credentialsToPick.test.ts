@@ -4,9 +4,9 @@ import { credentialsToPick, exampleFiles, readExample } from '../../../scripts/s
 
 const SANDBOX = { solSwitchApi: 'a', solSwitchMessagingApi: 'b', solSwitchCallbacksApi: 'c' };
 
-test('the AI SMS assistant needs only the chat model credential the sandbox cannot stand for', () => {
-	expect(credentialsToPick(readExample('examples/ai-sms-assistant.json'), SANDBOX)).toEqual([{ type: 'openAiApi', nodes: ['Chat Model'] }]);
-	expect(credentialsToPick(readExample('examples/ai-sms-assistant.json'), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
+test.each(['ai-sms-assistant', 'ai-agent-sms-approval'])('the AI example %s needs only the chat model credential the sandbox cannot stand for', (slug) => {
+	expect(credentialsToPick(readExample(`examples/${slug}.json`), SANDBOX)).toEqual([{ type: 'openAiApi', nodes: ['Chat Model'] }]);
+	expect(credentialsToPick(readExample(`examples/${slug}.json`), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
 });
 
 test('the examples without AI need nothing beyond the sandbox credentials', () => {
