@@ -192,6 +192,24 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore);
 		});
 
+		it('a long question with Split Long Text reaches the phone as numbered parts, the instruction ending the last; YES resumes', async () => {
+			const phone = newPhone();
+			const question =
+				'Disk usage on db-01 reached 91% after the nightly import. The cleanup job can delete the archived partitions older than 90 days, about 40 GB, and restart the replica. Run the cleanup now?';
+			const wait = await startWait(await askWorkflow(phone, { message: question, options: { splitLongText: 'numbered' } }));
+			const parts = sentTo(phone).map(String);
+			expect(parts).toHaveLength(2);
+			parts.forEach((part, i) => expect(part.startsWith(`${i + 1}/2 `)).toBe(true));
+			parts.forEach((part) => expect([...part].length).toBeLessThanOrEqual(136));
+			expect(parts[1].endsWith('\nReply YES or NO')).toBe(true);
+			expect(parts.map((part) => part.slice(4)).join(' ').replace('\nReply YES or NO', '')).toBe(question);
+			const delivery = await reply(phone, 'YES');
+			const done = await finished(String(wait.id));
+			// One item, the answer, as without the option.
+			expect(nodeJson(done, 'Ask')).toHaveLength(1);
+			expect(answerData(done)).toMatchObject({ approved: true, text: 'YES', from: phone, messageId: delivery.id });
+		});
+
 		it('a forged registration (bad HMAC) is refused with 401 and stores nothing', async () => {
 			const forged = sign(deriveKey('not-the-inbound-key', 'register')!, { kind: 'register', id: 'forged-wait-1', nonce: 'forged-nonce-1', resumeUrl: `${env.webhookBaseUrl}/webhook-waiting/1/x?signature=${'a'.repeat(64)}`, phone: '15145550000', code: CODE, word: 'YES', expiresAt: Date.now() + 60_000 }, Date.now());
 			const answer = await fetch(fixture.inbound.url, { method: 'POST', headers: { 'content-type': 'application/json', [WAIT_HEADER]: 'register' }, body: JSON.stringify(forged) });
