@@ -411,7 +411,8 @@ async function parallelWaits(env: ScenarioEnv, f: SendAndWaitFixture, label: str
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	let listed = '';
-	for (let same = 0; same < 3; ) {
+	const quiet = Date.now() + 60_000;
+	for (let same = 0; same < 3 && Date.now() < quiet; ) {
 		await new Promise((resolve) => setTimeout(resolve, 500));
 		const fresh = await inboundRunsNow();
 		const seen = fresh.map((e) => `${e.id}:${e.status}`).sort().join(',');
