@@ -29,7 +29,7 @@ import { defaultCustomerOf } from './defaultCustomer';
 import { credentialsOnce } from './transport/credentialsOnce';
 import { globalKeyHintRule } from './transport/failures';
 import { solswitchRequest } from './transport/request';
-import { splitting, textPieces } from './textSplit';
+import { splitterFor, splitting, textPieces } from './textSplit';
 
 export function findOperation(catalog: Catalog, resource: string, operation: string): OperationSpec {
 	const op = catalog.operations.find((o) => o.resource === resource && o.operation === operation);
@@ -92,8 +92,9 @@ export async function runOperation(
 ): Promise<INodeExecutionData[]> {
 	const options = fn.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw = await readAttributes(fn, op, itemIndex);
-	// Options > Split Long Text: one request per part of the text, every part checked before any is sent.
-	const pieces = textPieces(op.textSplit, raw, options);
+	// Options > Split Long Text: one request per part of the text, every part checked before any is sent
+	// (a local operation's runner cuts its text itself: runChecked hands it the splitter).
+	const pieces = op.local ? [raw] : textPieces(op.textSplit, raw, options);
 	const bodies = pieces.map((piece, index) => {
 		const checked = buildRequestBody(op, piece);
 		if (checked.ok) return checked.body as IDataObject;
@@ -108,7 +109,7 @@ export async function runOperation(
 	// refused before anything is sent.
 	const refused = op.checkOptions?.(options, bodies[0]);
 	if (refused) throw new NodeOperationError(fn.getNode(), refused.message, { itemIndex, description: refused.description });
-	if (!splitting(op.textSplit, options)) return await runChecked(fn, catalog, op, itemIndex, options, bodies[0]);
+	if (op.local || !splitting(op.textSplit, options)) return await runChecked(fn, catalog, op, itemIndex, options, bodies[0]);
 	const items: INodeExecutionData[] = [];
 	for (let index = 0; index < bodies.length; index++) {
 		if (index > 0) await pace();
@@ -152,7 +153,7 @@ async function runChecked(
 	const requestBody = listing.simplify ? { ...checkedBody, ...op.simplify?.request } : checkedBody;
 	const body = applyCustomerDefault(op, requestBody, catalog.service.defaultCustomer?.(credentials));
 	const ctx: ShapeContext = { fn, itemIndex, options, body };
-	if (op.local) return applyListing(op, listing, await op.local(body, ctx));
+	if (op.local) return applyListing(op, listing, await op.local(body, { ...ctx, splitText: splitterFor(op.textSplit, options) }));
 	// A function that needs a global key says so when the switch refuses a customer-scoped one.
 	const hints = op.scope === 'global' ? [globalKeyHintRule(functionLabel(catalog, op))] : [];
 	const send = (partBody: IDataObject) =>

@@ -1,7 +1,8 @@
 /**
  * Options > Split Long Text, for the operations whose table entry has `textSplit` (Send SMS): a text
  * longer than its rule allows becomes several requests, one per part, instead of an error. Off unless
- * the user adds the option, so a saved workflow sends exactly what it sent before.
+ * the user adds the option, so a saved workflow sends exactly what it sent before. A local operation
+ * with `textSplit` (Send and Wait) gets the same option but cuts its text itself (splitterFor).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { TextSplitSpec } from './catalog/types';
@@ -37,4 +38,11 @@ export function textPieces(spec: TextSplitSpec | undefined, raw: Record<string, 
 /** Whether the option is on for this operation (every item then says which part it is). */
 export function splitting(spec: TextSplitSpec | undefined, options: IDataObject): boolean {
 	return spec !== undefined && (options[SPLIT_OPTION_NAME] === 'split' || options[SPLIT_OPTION_NAME] === 'numbered');
+}
+
+/** For a local operation's runner: how to cut its text when the option is on (undefined when off). */
+export function splitterFor(spec: TextSplitSpec | undefined, options: IDataObject): ((text: string, lastLine?: string) => string[]) | undefined {
+	if (!spec || !splitting(spec, options)) return undefined;
+	const numbered = options[SPLIT_OPTION_NAME] === 'numbered';
+	return (text, lastLine) => spec.split(text, numbered, lastLine);
 }

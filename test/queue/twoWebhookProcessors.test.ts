@@ -1,7 +1,9 @@
 // Queue mode with two webhook processors behind a load balancer: a message and its redelivery land
-// on different processors (the proxy's turn is 0, 1, 1, 0); then two copies in the same instant.
+// on different processors (the proxy's turn is 0, 1, 1, 0); then two copies in the same instant;
+// then Send and Wait's concurrency case, its registrations and replies spread over both processors.
 import { describeExpressionInImmediately } from '../e2e/scenarios/expressionImmediately';
 import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
+import { describeParallelWaits } from '../e2e/scenarios/sendAndWait';
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSimultaneousCopies } from '../e2e/scenarios/simultaneousCopies';
 import { useQueueCluster } from './withQueueCluster';
@@ -16,3 +18,6 @@ describeExpressionInImmediately(env, (url) => {
 	const [first, second] = env.cluster.webhookProcessors.map((p) => `${p.baseUrl}${path}`);
 	return [first, second];
 });
+// Last: its fixture points the gateway at its own inbound workflow. A registration on one processor
+// can be saved over by the other's overlapping call: lost registrations are counted, not excluded.
+describeParallelWaits(env, 'queue mode, two webhook processors', 'counted');

@@ -122,12 +122,15 @@ export const messages: Array<OperationSpec<never>> = [
 				required: true,
 				asWritten: true,
 				// The rule covers the SMS as sent, instruction included: checked by the runner (and in the editor, a hint).
-				description: `Text of the SMS. The instruction ("Reply YES or NO", or "Reply YES 4821 or NO 4821" when the phone has another wait pending) is added on a new line; together they must fit ${BODY_MAX} characters.`,
+				description: `Text of the SMS. The instruction ("Reply YES or NO", or "Reply YES 4821 or NO 4821" when the phone has another wait pending) is added on a new line; together they must fit ${BODY_MAX} characters (Options > Split Long Text sends a longer message as several SMS, the instruction ending the last).`,
 			},
 		],
 		fields: sendAndWaitFields,
 		options: sendAndWaitOptions,
 		local: sendAndWait,
+		// Options > Split Long Text, as Send SMS has it; the runner cuts the message itself so that the
+		// instruction (pin counted) ends the last part, and the output stays one item: the answer.
+		textSplit: { attribute: 'Body', split: (text, numbered, lastLine) => splitText(text, { numbered, lastLine }) },
 		sendsThrough: SMS_PATH,
 		waits: true,
 		response: { kind: 'object' },

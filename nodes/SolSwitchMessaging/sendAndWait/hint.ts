@@ -14,6 +14,8 @@ const PIN = '0'.repeat(PIN_LENGTH);
 export const TOO_LONG_CONDITION = [
 	'$parameter["operation"] === "sendAndWait"',
 	'!String($parameter["message"] ?? "").startsWith("=")',
+	// Options > Split Long Text on: the node sends several SMS instead (run.ts checks each part).
+	'["split", "numbered"].indexOf(($parameter["options"] ?? {}).splitLongText) < 0',
 	`Array.from(String($parameter["message"] ?? "") + "\\n" + ($parameter["responseType"] === "freeText" ? "Start your reply with ${PIN}" : ` +
 		`"Reply " + String((($parameter["approvalOptions"] ?? {}).values ?? {}).approveLabel ?? "${DEFAULT_APPROVE}").trim() + " ${PIN}" + ` +
 		`((($parameter["approvalOptions"] ?? {}).values ?? {}).approvalType === "single" ? " to approve" : ` +
@@ -21,7 +23,7 @@ export const TOO_LONG_CONDITION = [
 ].join(' && ');
 
 export const messageTooLongHint: NodeHint = {
-	message: `The message with its reply instruction (for example "Reply YES ${PIN} or NO ${PIN}") is longer than ${BODY_MAX} characters: the node will refuse to send it`,
+	message: `The message with its reply instruction (for example "Reply YES ${PIN} or NO ${PIN}") is longer than ${BODY_MAX} characters: the node will refuse to send it (or send it as several SMS: Options > Split Long Text)`,
 	type: 'warning',
 	location: 'ndv',
 	whenToDisplay: 'always',

@@ -2,10 +2,13 @@
  * Send and Wait for Response, execute side (the catalog entry's local runner, run for the first item
  * only: LocalOperation.waits). In this order, so that a reply however fast finds its wait:
  *   1. check the words and the text: the message, a line break and the instruction ("Reply YES or
- *      NO", with a 4-digit pin when needed) must fit the 136-character rule, pin counted;
+ *      NO", with a 4-digit pin when needed) must fit the 136-character rule, pin counted; with
+ *      Options > Split Long Text, the message is cut into several SMS instead, the instruction (pin
+ *      counted) ending the last one, each part within the rule;
  *   2. take n8n's signed resume URL (1.x: after asking n8n to check its signature);
  *   3. register the wait with the Messaging Trigger (register.ts);
- *   4. send the SMS (the pin shown when the phone has another wait pending on that code);
+ *   4. send the SMS, or its parts in order (the pin shown when the phone has another wait pending on
+ *      that code);
  *   5. register once more (the trigger writes it again only if an overlapping save lost it);
  *   6. put the execution to wait until Limit Wait Time.
  */
@@ -17,7 +20,7 @@ import { solswitchRequest } from '../../engine/transport/request';
 import { bodyProblem, characterCount } from '../../shared/messaging/body';
 import { BODY_MAX } from '../../shared/catalog/rules';
 import { gatewayService } from '../../shared/services';
-import { answerSpecProblem, longestSmsText, smsText } from '../../shared/messaging/sendAndWait/answers';
+import { answerSpecProblem, instructionOf, longestSmsText, PIN_LENGTH, smsText, type AnswerSpec } from '../../shared/messaging/sendAndWait/answers';
 import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
 import { TRIGGER_URL } from './properties';
 import { registerWait, type WaitRegistration } from './register';
@@ -44,14 +47,7 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 	const wordProblem = answerSpecProblem(spec);
 	if (wordProblem) throw new NodeOperationError(node, wordProblem, { itemIndex, description: 'Fix it under Approval Options.' });
 	const message = String(body.Body ?? '');
-	const longest = longestSmsText(message, spec);
-	if (!message.trim() || bodyProblem(longest)) {
-		const over = characterCount(longest) - BODY_MAX;
-		throw new NodeOperationError(node, `Message with its reply instruction must be 1 to ${BODY_MAX} characters (it has ${characterCount(longest)})`, {
-			itemIndex,
-			description: over > 0 ? `The SMS ends with a line such as "${longest.split('\n').pop()}": shorten the message by ${over} characters.` : 'Write a message.',
-		});
-	}
+	checkText(fn, itemIndex, message, spec, ctx.splitText);
 	const waitTill = waitTillOf((options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined, Date.now());
 	if (typeof waitTill === 'string') throw new NodeOperationError(node, waitTill, { itemIndex });
 
@@ -83,18 +79,73 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		expiresAt: waitTill.getTime(),
 	};
 	const registered = await registerWait(fn, triggerUrl, key, registration, Date.now());
-	const text = smsText(message, spec, registered.others > 0 ? registered.pin : undefined);
-	await solswitchRequest(fn, {
-		service: gatewayService,
-		path: SMS_PATH,
-		body: { From: body.From, To: body.To, Body: text },
-		attributes: ['From', 'To', 'Body'],
-		itemIndex,
-	});
+	const pin = registered.others > 0 ? registered.pin : undefined;
+	const texts = ctx.splitText ? ctx.splitText(message, instructionOf(spec, pin)) : [smsText(message, spec, pin)];
+	for (const [index, text] of texts.entries()) {
+		try {
+			await solswitchRequest(fn, {
+				service: gatewayService,
+				path: SMS_PATH,
+				body: { From: body.From, To: body.To, Body: text },
+				attributes: ['From', 'To', 'Body'],
+				itemIndex,
+			});
+		} catch (error) {
+			throw withPartsSent(error, index, texts.length);
+		}
+	}
 	// The registration once more, a moment later: the trigger writes it again only if it is missing
 	// (an overlapping webhook call of the trigger's workflow saved over it: waitStore.ts). Best effort.
 	await sleep(ENSURE_AFTER_MS);
 	await registerWait(fn, triggerUrl, key, registration, Date.now()).catch(() => undefined);
 	await fn.putExecutionToWait(waitTill);
 	return [fn.getInputData()[itemIndex]];
+}
+
+/** The longest instruction a wait can get (a pin is added when the phone has another wait). */
+const LONGEST_PIN = '0'.repeat(PIN_LENGTH);
+
+/**
+ * The 136-character rule, before anything is registered or sent. Unsplit: the message, a line break
+ * and the longest instruction must fit one SMS. Split (`split` given): the message is cut so that the
+ * longest instruction ends the last part; every part is checked (the pin-less instruction is shorter,
+ * so the parts sent later fit too).
+ */
+function checkText(fn: ShapeContext['fn'], itemIndex: number, message: string, spec: AnswerSpec, split: ShapeContext['splitText']) {
+	const node = fn.getNode();
+	if (split && message.trim()) {
+		let parts: string[];
+		try {
+			parts = split(message, instructionOf(spec, LONGEST_PIN));
+		} catch {
+			throw new NodeOperationError(node, `The reply instruction does not fit in one message of ${BODY_MAX} characters`, {
+				itemIndex,
+				description: `It ends the last part: "${instructionOf(spec, LONGEST_PIN)}". Shorten the approve and decline words.`,
+			});
+		}
+		const bad = parts.findIndex((part) => bodyProblem(part));
+		if (bad < 0 && parts.length) return;
+		throw new NodeOperationError(node, `Part ${bad + 1} of ${parts.length} of the message does not follow the ${BODY_MAX}-character rule`, { itemIndex });
+	}
+	const longest = longestSmsText(message, spec);
+	if (!message.trim() || bodyProblem(longest)) {
+		const over = characterCount(longest) - BODY_MAX;
+		throw new NodeOperationError(node, `Message with its reply instruction must be 1 to ${BODY_MAX} characters (it has ${characterCount(longest)})`, {
+			itemIndex,
+			description:
+				over > 0
+					? `The SMS ends with a line such as "${longest.split('\n').pop()}": shorten the message by ${over} characters, or send it as several SMS (Options > Split Long Text).`
+					: 'Write a message.',
+		});
+	}
+}
+
+/** A part's send failed: say which, and that the parts before it went out (nobody resends them blindly). */
+function withPartsSent(error: unknown, index: number, total: number): unknown {
+	if (index === 0 || !(error instanceof Error)) return error;
+	const sent = index === 1 ? `Part 1 of ${total} was` : `Parts 1 to ${index} of ${total} were`;
+	const note = `${sent} sent before part ${index + 1} failed; the wait is registered but the workflow stops here.`;
+	const withDescription = error as Error & { description?: string | null };
+	withDescription.description = withDescription.description ? `${withDescription.description} ${note}` : note;
+	return error;
 }

@@ -159,6 +159,11 @@ export interface ShapeContext {
 	itemIndex: number;
 	options: IDataObject;
 	body: IDataObject;
+	/**
+	 * A local operation with `textSplit`, Options > Split Long Text on: how to cut its text (numbered or
+	 * not, as chosen). The runner splits itself; the engine passed the text whole.
+	 */
+	splitText?: (text: string, lastLine?: string) => string[];
 }
 
 export type Shaper = (
@@ -190,8 +195,11 @@ export interface RangeSplit {
 export interface TextSplitSpec {
 	/** The attribute whose text is split (its API name, e.g. 'Body'). */
 	attribute: string;
-	/** The parts of a text, each following the attribute's rule; [] when nothing can be sent. */
-	split: (text: string, numbered: boolean) => string[];
+	/**
+	 * The parts of a text, each following the attribute's rule; [] when nothing can be sent. `lastLine`:
+	 * a line that must end the last part whole (a local runner's, e.g. Send and Wait's instruction).
+	 */
+	split: (text: string, numbered: boolean, lastLine?: string) => string[];
 }
 
 /** An operation that does not call the interface (e.g. answering a waiting webhook). */
@@ -297,7 +305,12 @@ export interface LocalOperation<L extends string = string> extends OperationBase
 	scope?: undefined;
 	deprecatedBy?: undefined;
 	bulk?: undefined;
-	textSplit?: undefined;
+	/**
+	 * Offer Options > Split Long Text; the runner cuts the text itself (ShapeContext.splitText), since
+	 * what it sends is more than the attribute (Send and Wait: the instruction ends the last part) and
+	 * its output is not one item per part.
+	 */
+	textSplit?: TextSplitSpec;
 	bodyFormats?: undefined;
 }
 

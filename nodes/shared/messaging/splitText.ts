@@ -12,6 +12,10 @@
  * - Numbered: each part starts with "k/n " (e.g. "1/3 "), and the prefix counts in the limit. The
  *   prefix's width depends on how many parts there are (9 parts: "9/9 ", 10 parts: "10/10 "), so
  *   the split is redone until the count it assumes is the count it gets.
+ * - Last line (Send and Wait's "Reply YES or NO"): a line that ends the last part, whole, after a line
+ *   break, counted in that part's limit. A text that fits with it is returned as text + line break +
+ *   line; a longer one is cut so that the last part has room for it (the line may be the last part's
+ *   only text when the part before it is full). A line too long for any part is refused.
  */
 import { BODY_MAX, characterCount } from './body';
 
@@ -20,6 +24,8 @@ export interface SplitOptions {
 	max?: number;
 	/** Start every part of a text that needs several with "k/n ". */
 	numbered?: boolean;
+	/** A line that ends the last part, never cut (after a line break, counted in the limit). */
+	lastLine?: string;
 }
 
 // Node's ICU has it; a runtime without it still never cuts inside a character (code points).
@@ -34,6 +40,8 @@ interface Word {
 	/** The whitespace before the word (inside the text), kept when the word joins the part before it. */
 	gap: string;
 	text: string;
+	/** Never cut (the last line): refused when no part can hold it. */
+	whole?: boolean;
 }
 
 function wordsOf(text: string): Word[] {
@@ -100,6 +108,7 @@ function fill(words: Word[], room: (k: number) => number): string[] {
 			count = size;
 			continue;
 		}
+		if (word.whole) throw new RangeError(`the last line "${word.text}" does not fit in a part of ${room(parts.length + 1)} characters`);
 		// Too long for any part: cut hard, each piece filling its part; the last piece stays open so the
 		// next word may join it.
 		let rest = word.text;
@@ -121,16 +130,19 @@ function prefix(k: number, n: number): string {
 
 /**
  * The parts of `text`, each of 1 to `max` characters; [] when there is nothing to send (an empty text,
- * or a text too long for one part that holds only whitespace). Throws when `max` leaves no room for
- * a character after the numbering.
+ * or a text too long for one part that holds only whitespace). Throws (RangeError) when `max` leaves
+ * no room for a character after the numbering, or for the last line.
  */
 export function splitText(text: string, options: SplitOptions = {}): string[] {
 	const max = options.max ?? BODY_MAX;
 	if (!Number.isInteger(max) || max < 1) throw new RangeError(`max must be a whole number of 1 or more (got ${max})`);
 	if (text === '') return [];
-	if (characterCount(text) <= max) return [text];
+	const lastLine = options.lastLine;
+	const whole = lastLine === undefined ? text : `${text}\n${lastLine}`;
+	if (characterCount(whole) <= max) return [whole];
 	const words = wordsOf(text);
 	if (!words.length) return [];
+	if (lastLine !== undefined) words.push({ gap: '\n', text: lastLine, whole: true });
 	if (!options.numbered) return fill(words, () => max);
 	// Numbered: assume n parts, split, and redo with the count obtained until it holds. Wider prefixes
 	// only shrink the room, so n only grows and settles within a few rounds.

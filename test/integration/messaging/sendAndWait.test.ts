@@ -151,6 +151,79 @@ describe('Send and Wait for Response (execute side)', () => {
 		expect(sentTexts()).toEqual([]);
 	});
 
+	describe('Options > Split Long Text', () => {
+		// 60 words of 6 letters: 419 characters, far over one SMS.
+		const long = Array.from({ length: 60 }, (_, i) => String.fromCharCode(97 + (i % 26)).repeat(6)).join(' ');
+		const wordsOf = (parts: string[]) => parts.join(' ').replace(/\d+\/\d+ /g, '').split(/\s+/).filter(Boolean);
+
+		it('sends a long message as several SMS, the instruction ending the last, each within 136; the output is still the input (one wait)', async () => {
+			const { items, error, run: result } = await run({ message: long, options: { splitLongText: 'numbered' } });
+			expect(error).toBeUndefined();
+			const sent = sentTexts();
+			expect(sent).toHaveLength(4);
+			sent.forEach((text, i) => expect(text.startsWith(`${i + 1}/4 `)).toBe(true));
+			sent.forEach((text) => expect([...text].length).toBeLessThanOrEqual(136));
+			expect(sent[3].endsWith('\nReply YES or NO')).toBe(true);
+			expect(sent.slice(0, 3).some((text) => text.includes('Reply'))).toBe(false);
+			expect(wordsOf(sent)).toEqual([...long.split(' '), 'Reply', 'YES', 'or', 'NO']);
+			// One wait, registered before the first part and once more after the last.
+			expect(trigger.received).toHaveLength(2);
+			expect(trigger.registry.waits).toHaveLength(1);
+			expect(result.status).toBe('waiting');
+			expect(items.map((i) => i.json)).toEqual([{ ticket: 7 }, { ticket: 8 }]);
+		});
+
+		it('splits without numbers, and puts the pin in the last part when the phone has another wait', async () => {
+			trigger.registry.waits.push({ id: 'earlier-wait-1', nonce: 'nonce-0001', url: 'x', phone: '15145550123', code: '55555', pin: '1111', word: 'YES', createdAt: 0, expiresAt: Date.now() + 60_000 });
+			const { error } = await run({ message: long, options: { splitLongText: 'split' } });
+			expect(error).toBeUndefined();
+			const sent = sentTexts();
+			expect(sent.length).toBeGreaterThan(1);
+			expect(sent.some((text) => /^\d+\/\d+ /.test(text))).toBe(false);
+			expect(sent.at(-1)!.endsWith('\nReply YES 4821 or NO 4821')).toBe(true);
+			sent.forEach((text) => expect([...text].length).toBeLessThanOrEqual(136));
+		});
+
+		it('sends a message that fits exactly as without the option: one SMS, unnumbered', async () => {
+			await run({ options: { splitLongText: 'numbered' } });
+			expect(sentTexts()).toEqual(['Deploy v2 to production?\nReply YES or NO']);
+		});
+
+		it('111 characters, refused unsplit for the pin a second wait would add, go out as one SMS with the option when no pin is needed', async () => {
+			// 111 + "\nReply YES 0000 or NO 0000" is 137: unsplit, refused (the test above); with the option the
+			// check passes (the longest instruction fits a last part), and the text sent is cut for the
+			// instruction it carries: without a pin, 111 + "\nReply YES or NO" fits one SMS.
+			const { error } = await run({ message: `${'x'.repeat(100)} ${'y'.repeat(10)}`, options: { splitLongText: 'split' } });
+			expect(error).toBeUndefined();
+			expect(sentTexts()).toEqual([`${'x'.repeat(100)} ${'y'.repeat(10)}\nReply YES or NO`]);
+		});
+
+		it('without the option a long message is still refused, before registering or sending', async () => {
+			const { error } = await run({ message: long, options: { splitLongText: 'off' } });
+			expect(error?.message).toMatch(/must be 1 to 136 characters/);
+			expect(error?.description).toMatch(/Split Long Text/);
+			expect(trigger.received).toEqual([]);
+			expect(sentTexts()).toEqual([]);
+		});
+
+		it('refuses an instruction no part can hold (a very long approve word), before registering or sending', async () => {
+			const word = 'A'.repeat(120);
+			const { error } = await run({ message: long, approvalOptions: { values: { approvalType: 'single', approveLabel: word } }, options: { splitLongText: 'split' } });
+			expect(error?.message).toBe('The reply instruction does not fit in one message of 136 characters');
+			expect(trigger.received).toEqual([]);
+			expect(sentTexts()).toEqual([]);
+		});
+
+		it('says which parts went out when a later part fails, and does not wait', async () => {
+			env.sandbox.faults.set({ match: '/sms/', mode: 'answer', json: { Status: 'FAIL', Reason: 'Throttled.' }, after: 1, times: 1 });
+			const { error, run: result } = await run({ message: long, options: { splitLongText: 'numbered' } });
+			expect(error?.message).toBe('The gateway answered FAIL: Throttled.');
+			expect(error?.description).toContain('Part 1 of 4 was sent before part 2 failed');
+			expect(gatewayReceived(env.sandbox, '/sms/')).toHaveLength(2);
+			expect(result.status).not.toBe('waiting');
+		});
+	});
+
 	it('refuses an empty message, words that cannot work, a bad date, without registering or sending', async () => {
 		const cases: Array<[Record<string, unknown>, RegExp]> = [
 			[{ message: '   ' }, /must be 1 to 136 characters/],

@@ -198,3 +198,65 @@ describe('splitText: many texts', () => {
 		}
 	});
 });
+
+describe('splitText: a last line kept whole (Send and Wait\'s instruction)', () => {
+	const instruction = 'Reply YES 4821 or NO 4821'; // 25 characters
+
+	it('returns text, line break, line as one unnumbered part when they fit together (what is sent without the option)', () => {
+		expect(splitText('Deploy v2?', { lastLine: instruction })).toEqual([`Deploy v2?\n${instruction}`]);
+		expect(splitText('Deploy v2?', { lastLine: instruction, numbered: true })).toEqual([`Deploy v2?\n${instruction}`]);
+		// 110 + 1 + 25 = 136: still one part; the message's whitespace is kept as written.
+		const fits = 'x'.repeat(110);
+		expect(splitText(fits, { lastLine: instruction })).toEqual([`${fits}\n${instruction}`]);
+		expect(splitText(`  ${'x'.repeat(108)}`, { lastLine: instruction })).toEqual([`  ${'x'.repeat(108)}\n${instruction}`]);
+	});
+
+	it('puts the line at the end of the last part, after a line break, counted in its limit', () => {
+		const text = words(25, 5); // 25 * 6 - 1 = 149: two parts, the second with room for the line
+		const parts = splitText(text, { lastLine: instruction });
+		expect(parts).toEqual([words(25, 5).slice(0, 22 * 6 - 1), `${words(25, 5).slice(22 * 6)}\n${instruction}`]);
+		expect(parts.slice(0, -1).some((p) => p.includes(instruction))).toBe(false);
+		expectAllValid(parts);
+		expect(parts.join(' ').replace(`\n${instruction}`, '')).toBe(text);
+	});
+
+	it('never cuts the line: when the part before is full, the line starts a part of its own', () => {
+		const text = 'x'.repeat(136); // fills part 1 exactly
+		expect(splitText(text, { lastLine: instruction })).toEqual([text, instruction]);
+		// 128 characters of words fit in part 1; the line does not fit after them.
+		const full = words(16, 7); // 16 * 8 - 1 = 127
+		expect(splitText(full, { lastLine: instruction })).toEqual([full, instruction]);
+		expect(splitText(text, { lastLine: instruction, numbered: true })).toEqual([`1/2 ${'x'.repeat(132)}`, `2/2 xxxx\n${instruction}`]);
+	});
+
+	it('numbers the parts "k/n ", the last one ending with the line, each within 136', () => {
+		const text = words(60, 6); // 419 characters
+		const parts = splitText(text, { lastLine: instruction, numbered: true });
+		expect(parts.length).toBe(4);
+		parts.forEach((p, i) => expect(p.startsWith(`${i + 1}/4 `)).toBe(true));
+		expect(parts[3].endsWith(`\n${instruction}`)).toBe(true);
+		expectAllValid(parts);
+		expectSameWords(`${text} ${instruction}`, parts, true);
+	});
+
+	it('refuses a line no part can hold, rather than cutting it', () => {
+		const long = 'Reply ' + 'Y'.repeat(131); // 137
+		expect(() => splitText('x'.repeat(200), { lastLine: long })).toThrow(RangeError);
+		expect(() => splitText('x'.repeat(200), { lastLine: 'Reply ' + 'Y'.repeat(128), numbered: true })).toThrow(/does not fit in a part of 132 characters/);
+	});
+
+	it('gives valid parts ending with the line for many texts and lines, numbered or not', () => {
+		for (let n = 1; n < 80; n += 3) {
+			for (const lastLine of ['Reply YES or NO', instruction, 'Reply with your answer', 'Start your reply with 1234']) {
+				for (const numbered of [false, true]) {
+					const text = words(n, (n % 9) + 1);
+					const parts = splitText(text, { lastLine, numbered });
+					expectAllValid(parts);
+					expect(parts.at(-1)!.endsWith(`\n${lastLine}`) || parts.at(-1)!.replace(/^\d+\/\d+ /, '') === lastLine).toBe(true);
+					expect(parts.slice(0, -1).some((p) => p.includes(lastLine))).toBe(false);
+					expectSameWords(`${text} ${lastLine}`, parts, numbered && parts.length > 1);
+				}
+			}
+		}
+	});
+});

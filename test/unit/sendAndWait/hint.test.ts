@@ -35,6 +35,14 @@ describe('the editor hint of Send and Wait', () => {
 		expect(shown({ operation: 'sendAndWait', message: 'x'.repeat(300) })).toBe(true);
 	});
 
+	it('stays quiet when Options > Split Long Text sends a long message as several SMS, and warns with the option off', () => {
+		const long = { operation: 'sendAndWait', message: 'x'.repeat(300) };
+		expect(shown({ ...long, options: { splitLongText: 'split' } })).toBe(false);
+		expect(shown({ ...long, options: { splitLongText: 'numbered' } })).toBe(false);
+		expect(shown({ ...long, options: { splitLongText: 'off' } })).toBe(true);
+		expect(shown({ ...long, options: { limitWaitTime: {} } })).toBe(true);
+	});
+
 	it('is an n8n expression', () => {
 		expect(messageTooLongHint.displayCondition).toBe(`={{ ${TOO_LONG_CONDITION} }}`);
 	});
