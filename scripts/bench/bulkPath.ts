@@ -76,6 +76,8 @@ async function sendAll(ctx: BenchContext, url: string, count: number, ordered: b
 	} catch {
 		return { ms, maxInFlight: load.counters.maxInFlight, note: `not JSON: HTTP ${response.status} ${text.slice(0, 200)}` };
 	}
+	// n8n answers an object, not the items, when the run failed ({"message": "Error in workflow"}).
+	if (!Array.isArray(items)) return { ms, maxInFlight: load.counters.maxInFlight, note: `not a list of items: HTTP ${response.status} ${text.slice(0, 200)}` };
 	const problems: string[] = [];
 	const ok = items.filter((item) => item.Status === 'OK').length;
 	if (items.length !== count || ok !== count) problems.push(`${items.length} items, ${ok} OK, of ${count}`);

@@ -121,7 +121,7 @@ export function benchmarksMarkdown(results: RunResult[], info: RunInfo, notes: s
 /** The block of docs/performance.md (links relative to docs/): the chart and one compact table per setting. */
 export function readmeBlock(results: RunResult[], info: RunInfo): string {
 	const out = [
-		`Measured by \`npm run bench\` on ${info.startedAt.slice(0, 10)}${info.commit ? `, this package at commit \`${info.commit}\`` : ''} (n8n ${info.n8nVersion}, ${info.machine}, load average ${n(info.loadBefore[0], 1)} at the start: a shared machine). ` +
+		`Measured by \`npm run bench\` on ${info.startedAt.slice(0, 10)}${info.commit ? `, this package at commit \`${info.commit}\`` : ''} (n8n ${info.n8nVersion}, ${info.machine}, load average ${n(info.loadBefore[0], 1)} at the start and ${n(info.loadAfter[0], 1)} at the end: a shared machine; other runs add noise). ` +
 			'Full tables, sizes and method: [benchmarks.md](benchmarks.md).',
 		'',
 		'![Benchmarks: this package beside the n8n-only flow](benchmarks.svg)',
