@@ -188,3 +188,45 @@ function actionOfDefault(description: INodeTypeDescription): string {
 function regexEscape(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** What n8n shows for the node-creator item of a send-and-wait node: its display name. */
+const SEND_AND_WAIT_NODE = Object.values(allNodeTypes)
+	.map((node) => node.description)
+	.find((d) => d.properties.some((p) => p.name === 'operation' && (p.options as INodePropertyOptions[] | undefined)?.some((o) => o.value === 'sendAndWait')))!;
+
+test("the node panel's Human in the Loop section lists SolSwitch Messaging, whose Send and Wait for Response opens its panel", async () => {
+	scriptErrors.length = 0;
+	await dumpOnFailure('hitl-1-section', async () => {
+		await openNewWorkflow('Editor test: Human in the Loop');
+		await page.locator('[data-test-id="node-creator-plus-button"]').click();
+		// "What happens next?": the Human in the Loop entry (n8n lists there every node with codex category
+		// HITL), titled "Human review" in n8n 2.x, "Human in the loop" in 1.x.
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^(Human review|Human in the loop)$/i }).first().click();
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${regexEscape(SEND_AND_WAIT_NODE.displayName)}$`) }).first().waitFor({ timeout: 15_000 });
+	});
+	await dumpOnFailure('hitl-2-action', async () => {
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${regexEscape(SEND_AND_WAIT_NODE.displayName)}$`) }).first().click();
+		const ndv = page.locator('[data-test-id="ndv"]').first();
+		const direct = await ndv.isVisible().catch(() => false);
+		if (!direct) {
+			// The node's actions: Send and Wait for Response's own action.
+			const action = sendAndWaitAction(SEND_AND_WAIT_NODE);
+			await page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${regexEscape(action)}$`) }).last().click();
+		}
+		await ndv.waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(1000);
+		const values = await ndv.locator('input').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+		expect(values).toContain('Send and Wait for Response');
+		expect(await page.locator('.el-notification--error, [role="alert"].el-notification').count()).toBe(0);
+		expect(scriptErrors).toEqual([]);
+	});
+});
+
+/** The node panel's action for Send and Wait for Response, from the node's own description. */
+function sendAndWaitAction(description: INodeTypeDescription): string {
+	for (const p of description.properties) {
+		const option = p.name === 'operation' ? (p.options as Array<INodePropertyOptions & { action?: string }>).find((o) => o.value === 'sendAndWait') : undefined;
+		if (option) return option.action ?? option.name;
+	}
+	throw new Error(`${description.displayName} has no sendAndWait operation`);
+}
