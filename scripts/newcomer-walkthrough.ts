@@ -112,6 +112,17 @@ async function chooseOption(ndv: Locator, name: string, label: string): Promise<
 	await page.waitForTimeout(300);
 }
 
+/** The panel's credential field: what it is labelled and holds; the credential of step 2 picked when another is. */
+async function useStep2Credential(ndv: Locator): Promise<void> {
+	const credential = await ndv.locator('[data-test-id="node-credentials-select"] input, [data-test-id="credential-select"] input').first().inputValue().catch(() => '');
+	const label = await ndv.locator('[data-test-id="credentials-label"]').first().innerText().catch(() => '(no label)');
+	say(`  credential field labelled "${label.trim()}", holding "${credential}"`);
+	if (credential === CREDENTIAL_NAME) return;
+	await ndv.getByRole('combobox', { name: 'Select Credential' }).first().click();
+	await page.locator('.el-popper:visible, [role="listbox"]:visible').getByText(CREDENTIAL_NAME).first().click();
+	say(`  picked "${CREDENTIAL_NAME}" (the step-2 credential)`);
+}
+
 async function closePanel(): Promise<void> {
 	const close = page.locator('[data-test-id="ndv-close-button"]').first();
 	if (await close.isVisible().catch(() => false)) await close.click();
@@ -269,14 +280,7 @@ async function walk(owner: { email: string; password: string }): Promise<void> {
 		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Send an SMS$/ }).first().click();
 		const ndv = page.locator('[data-test-id="ndv"]').first();
 		await ndv.waitFor();
-		const credential = await ndv.locator('[data-test-id="node-credentials-select"] input, [data-test-id="credential-select"] input').first().inputValue().catch(() => '');
-		const label = await ndv.locator('[data-test-id="credentials-label"]').first().innerText().catch(() => '(no label)');
-		say(`  credential field labelled "${label.trim()}", holding "${credential}"`);
-		if (credential !== CREDENTIAL_NAME) {
-			await ndv.getByRole('combobox', { name: 'Select Credential' }).first().click();
-			await page.locator('.el-popper:visible, [role="listbox"]:visible').getByText(CREDENTIAL_NAME).first().click();
-			say(`  picked "${CREDENTIAL_NAME}" (the step-2 credential)`);
-		}
+		await useStep2Credential(ndv);
 		await fillParameter(ndv, 'From', '55555');
 		await fillParameter(ndv, 'To', '15145550123');
 		await fillParameter(ndv, 'Body', 'Hello from n8n');
@@ -312,14 +316,7 @@ async function walk(owner: { email: string; password: string }): Promise<void> {
 		const ndv = page.locator('[data-test-id="ndv"]').first();
 		await ndv.waitFor();
 		await page.waitForTimeout(1000);
-		const credential = await ndv.locator('[data-test-id="node-credentials-select"] input, [data-test-id="credential-select"] input').first().inputValue().catch(() => '');
-		const label = await ndv.locator('[data-test-id="credentials-label"]').first().innerText().catch(() => '(no label)');
-		say(`  credential field labelled "${label.trim()}", holding "${credential}"`);
-		if (credential !== CREDENTIAL_NAME) {
-			await ndv.getByRole('combobox', { name: 'Select Credential' }).first().click();
-			await page.locator('.el-popper:visible, [role="listbox"]:visible').getByText(CREDENTIAL_NAME).first().click();
-			say(`  picked "${CREDENTIAL_NAME}"`);
-		}
+		await useStep2Credential(ndv);
 		const triggerOn = (await ndv.locator('[data-test-id="parameter-input-events"]').first().innerText().catch(() => '')).replace(/\s+/g, ' ');
 		say(`  Trigger On shows: ${triggerOn}`);
 		await chooseOption(ndv, 'replyMode', 'Using Reply to Message Node');
