@@ -12,6 +12,7 @@ import { callsBetween } from '../../sandbox/switch/reports/cdr';
 import { parseBound } from '../../sandbox/time';
 import { E2E_SETUP_TIMEOUT_MS, N8nApi, N8nInstance, nodeJson, packRepo, startN8n, type WorkflowDefinition } from '../../scripts/n8n-harness';
 import { REPO_ROOT } from '../../scripts/n8n-harness/paths';
+import { parseCsv } from '../helpers/csv';
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;
@@ -34,29 +35,6 @@ afterAll(async () => {
 	await sandbox?.close();
 	if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });
-
-/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-	const rows: string[][] = [];
-	let row: string[] = [];
-	let field = '';
-	let quoted = false;
-	for (let i = 0; i < text.length; i++) {
-		const c = text[i];
-		if (quoted) {
-			if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-			else if (c === '"') quoted = false;
-			else field += c;
-		} else if (c === '"') quoted = true;
-		else if (c === ',') row.push(field), (field = '');
-		else if (c === '\n' || c === '\r') {
-			if (c === '\r' && text[i + 1] === '\n') i++;
-			row.push(field), rows.push(row), (row = []), (field = '');
-		} else field += c;
-	}
-	if (field || row.length) row.push(field), rows.push(row);
-	return rows;
-}
 
 /** The example as a user imports it, pointed at this test's credential and folder. */
 function exampleWorkflow(credential: { id: string; name: string }): WorkflowDefinition {

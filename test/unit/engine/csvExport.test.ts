@@ -15,6 +15,7 @@ import { csvFileSettings } from '../../../nodes/engine/export/options';
 import { askInWindows, SeenKeys, type Window, type WindowStats } from '../../../nodes/engine/export/windows';
 import { boundMs, formatBound } from '../../../nodes/engine/transport/ranges';
 import type { SolSwitchAnswer } from '../../../nodes/engine/transport/request';
+import { parseCsv } from '../../helpers/csv';
 
 const at = (text: string) => boundMs(text, false)!;
 const time = (ms: number) => formatBound(ms, true);
@@ -208,24 +209,9 @@ function fakeContext(dir: string) {
 	return fn as unknown as IExecuteFunctions;
 }
 
-function parseCsv(text: string): string[][] {
-	const rows: string[][] = [];
-	let row: string[] = [];
-	let field = '';
-	let quoted = false;
-	for (let i = 0; i < text.length; i++) {
-		const c = text[i];
-		if (quoted) {
-			if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-			else if (c === '"') quoted = false;
-			else field += c;
-		} else if (c === '"') quoted = true;
-		else if (c === ',') row.push(field), (field = '');
-		else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-		else field += c;
-	}
-	row.push(field), rows.push(row);
-	return rows;
+/** The CDR export of 2026-03-10 to a CSV file, through `send`; the rest as each test says. */
+function exportCdrDay(dir: string, send: Parameters<typeof exportCsvFile>[1]['send'], rest: Partial<Parameters<typeof exportCsvFile>[1]> = {}) {
+	return exportCsvFile(fakeContext(dir), { spec: CDR_CSV, from: '2026-03-10', to: '2026-03-10', fromName: 'DateStart', toName: 'DateEnd', send, binaryProperty: 'data', ...rest });
 }
 
 describe('CDR Export to a CSV file, against a fake switch', () => {
@@ -239,16 +225,7 @@ describe('CDR Export to a CSV file, against a fake switch', () => {
 	const legs = fakeDay();
 	const run = async (match: Match, maxRecords: number) => {
 		const fake = fakeSwitch(legs, match);
-		const item = await exportCsvFile(fakeContext(dir), {
-			spec: CDR_CSV,
-			from: '2026-03-10',
-			to: '2026-03-10',
-			fromName: 'DateStart',
-			toName: 'DateEnd',
-			send: fake.send,
-			binaryProperty: 'data',
-			windows: { maxRecords, startSeconds: 3600, maxSeconds: 86400 },
-		});
+		const item = await exportCdrDay(dir, fake.send, { windows: { maxRecords, startSeconds: 3600, maxSeconds: 86400 } });
 		const bytes = fs.readFileSync(item.binary!.data.id!);
 		return { item, bytes, text: bytes.toString('utf8'), requests: fake.requests };
 	};
@@ -301,31 +278,14 @@ describe('CDR Export to a CSV file, against a fake switch', () => {
 
 	it('writes only the header for a range without calls', async () => {
 		const fake = fakeSwitch([], 'legStart');
-		const item = await exportCsvFile(fakeContext(dir), {
-			spec: CDR_CSV,
-			from: '2026-03-10',
-			to: '2026-03-10',
-			fromName: 'DateStart',
-			toName: 'DateEnd',
-			send: fake.send,
-			binaryProperty: 'file',
-		});
+		const item = await exportCdrDay(dir, fake.send, { binaryProperty: 'file' });
 		expect(fs.readFileSync(item.binary!.file.id!, 'utf8')).toBe(`\uFEFF${CDR_COLUMNS.join(',')}`);
 		expect(item.json).toMatchObject({ legs: 0, calls: 0 });
 	});
 
 	it('stops asking once Limit legs are written', async () => {
 		const fake = fakeSwitch(legs, 'callStart');
-		const item = await exportCsvFile(fakeContext(dir), {
-			spec: CDR_CSV,
-			from: '2026-03-10',
-			to: '2026-03-10',
-			fromName: 'DateStart',
-			toName: 'DateEnd',
-			send: fake.send,
-			binaryProperty: 'data',
-			limit: 5,
-		});
+		const item = await exportCdrDay(dir, fake.send, { limit: 5 });
 		expect(parseCsv(fs.readFileSync(item.binary!.data.id!, 'utf8').slice(1))).toHaveLength(6);
 		expect(fake.requests).toHaveLength(1);
 	});
@@ -338,7 +298,7 @@ describe('CDR Export to a CSV file, against a fake switch', () => {
 			return await fake.send(w);
 		};
 		await expect(
-			exportCsvFile(fakeContext(dir), { spec: CDR_CSV, from: '2026-03-10', to: '2026-03-10', fromName: 'DateStart', toName: 'DateEnd', send: failing, binaryProperty: 'data' }),
+			exportCdrDay(dir, failing),
 		).rejects.toThrow('Error with Key');
 		expect(calls).toBe(3);
 	});
