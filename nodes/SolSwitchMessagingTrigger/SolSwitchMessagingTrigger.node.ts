@@ -14,7 +14,7 @@ import { MESSAGING_TRIGGER } from './events';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
 import { answerRegistrationCall } from './registration';
-import { isRegistration } from '../shared/messaging/sendAndWait/router';
+import { isRegistration } from './sendAndWait/router';
 import { ReplyMemory } from '../shared/messaging/replyMemory';
 import { MESSAGING_TRIGGER_NAME } from '../shared/messaging/replyModes';
 

@@ -7,7 +7,7 @@
  */
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { replyJson } from '../engine/trigger/replies';
-import { answerRegistration } from '../shared/messaging/sendAndWait/router';
+import { answerRegistration } from './sendAndWait/router';
 import { inboundKeyOf } from './inboundCredential';
 
 export async function answerRegistrationCall(fn: IWebhookFunctions): Promise<IWebhookResponseData> {

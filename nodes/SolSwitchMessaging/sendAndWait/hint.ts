@@ -1,12 +1,12 @@
 /**
  * The 136-character rule in the editor: n8n's frontend evaluates this hint's condition while the node
  * is open (never at run time, where run.ts checks the same rule). The condition rebuilds the longest
- * instruction (pin included) from the parameters exactly as answers.ts writes it; a unit test compares
+ * instruction (pin included) from the parameters exactly as replyWords.ts writes it; a unit test compares
  * the two. A message given as an expression is checked only when it runs.
  */
 import type { NodeHint } from 'n8n-workflow';
 import { BODY_MAX } from '../../shared/catalog/rules';
-import { DEFAULT_APPROVE, DEFAULT_DECLINE, PIN_LENGTH } from '../../shared/messaging/sendAndWait/answers';
+import { DEFAULT_APPROVE, DEFAULT_DECLINE, PIN_LENGTH } from '../../shared/messaging/sendAndWait/replyWords';
 
 const PIN = '0'.repeat(PIN_LENGTH);
 

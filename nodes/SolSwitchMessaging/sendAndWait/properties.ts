@@ -7,7 +7,7 @@
  * (approve or decline), since a text message has no buttons to leave out.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_APPROVE, DEFAULT_DECLINE } from '../../shared/messaging/sendAndWait/answers';
+import { DEFAULT_APPROVE, DEFAULT_DECLINE } from '../../shared/messaging/sendAndWait/replyWords';
 
 export const TRIGGER_URL = 'triggerUrl';
 export const OTHER_REPLY = 'otherReply';

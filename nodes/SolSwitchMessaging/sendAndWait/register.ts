@@ -24,7 +24,7 @@ export interface WaitRegistration {
 	expiresAt: number;
 }
 
-function answerOf(body: unknown): IDataObject {
+function registrationAnswer(body: unknown): IDataObject {
 	if (typeof body === 'string') {
 		try {
 			return JSON.parse(body) as IDataObject;
@@ -73,7 +73,7 @@ export async function registerWait(
 			description: `${typeof code === 'string' ? `${code}. ` : ''}Check the Messaging Trigger URL (${url.origin}${url.pathname}); n8n must reach its own public webhook URL.`,
 		});
 	}
-	const answer = answerOf(body);
+	const answer = registrationAnswer(body);
 	if (status === 200 && answer.accepted === true && typeof answer.pin === 'string') {
 		return { pin: answer.pin, others: typeof answer.others === 'number' ? answer.others : 0 };
 	}

@@ -20,7 +20,7 @@ import { solswitchRequest } from '../../engine/transport/request';
 import { bodyProblem, characterCount } from '../../shared/messaging/body';
 import { BODY_MAX } from '../../shared/catalog/rules';
 import { gatewayService } from '../../shared/services';
-import { answerSpecProblem, instructionOf, longestSmsText, PIN_LENGTH, smsText, type AnswerSpec } from '../../shared/messaging/sendAndWait/answers';
+import { answerSpecProblem, instructionOf, longestSmsText, PIN_LENGTH, smsText, type AnswerSpec } from '../../shared/messaging/sendAndWait/replyWords';
 import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
 import { TRIGGER_URL } from './properties';
 import { registerWait, type WaitRegistration } from './register';

@@ -1,6 +1,6 @@
 /** The answer settings of a Send and Wait node, read the same way by execute() and webhook(). */
 import type { IDataObject } from 'n8n-workflow';
-import { DEFAULT_APPROVE, DEFAULT_DECLINE, type AnswerSpec } from '../../shared/messaging/sendAndWait/answers';
+import { DEFAULT_APPROVE, DEFAULT_DECLINE, type AnswerSpec } from '../../shared/messaging/sendAndWait/replyWords';
 
 type Read = (name: string, fallback: unknown) => unknown;
 

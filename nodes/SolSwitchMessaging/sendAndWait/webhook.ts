@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { gatewayService } from '../../shared/services';
-import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/answers';
+import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/replyWords';
 import type { WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
 import { OTHER_REPLY } from './properties';

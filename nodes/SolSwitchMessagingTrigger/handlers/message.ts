@@ -9,7 +9,7 @@
  *   5. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
  *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
- * when each is remembered, answers.ts.
+ * when each is remembered, gatewayAnswers.ts.
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 import type { ReceivedEvent } from '../../engine/trigger/types';
@@ -19,9 +19,9 @@ import { DEFAULT_COMPLIANCE_TEXTS } from '../../shared/messaging/complianceTexts
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
 import { REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
-import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../answers';
+import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../gatewayAnswers';
 import { inboundKeyOf } from '../inboundCredential';
-import { routeSms } from '../../shared/messaging/sendAndWait/router';
+import { routeSms } from '../sendAndWait/router';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
 import { downloadMedia } from '../media';
 

@@ -8,7 +8,7 @@ import { gatewayOf } from '../../../sandbox/gateway';
 import type { Delivery } from '../../../sandbox/gateway/callbacks';
 import { DEFAULT_INBOUND_KEY, defaultGatewayConfig } from '../../../sandbox/gateway/config';
 import { deriveKey, sign, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
-import { WAITS_KEY } from '../../../nodes/shared/messaging/sendAndWait/waitStore';
+import { WAITS_KEY } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
 import { nodeJson, type Execution, type ExecutionSummary } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
 import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';

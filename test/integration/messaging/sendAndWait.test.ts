@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
-import { addWait, emptyRegistry, registrationOf } from '../../../nodes/shared/messaging/sendAndWait/registry';
+import { addWait, emptyRegistry, registrationOf } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 import { deriveKey, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { useSandbox } from '../../helpers/sandbox';

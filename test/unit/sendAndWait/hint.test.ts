@@ -1,7 +1,7 @@
 /** The editor's 136-character hint computes the same longest SMS as the node does at run time. */
 import { messageTooLongHint, TOO_LONG_CONDITION } from '../../../nodes/SolSwitchMessaging/sendAndWait/hint';
 import { answerSpecOf } from '../../../nodes/SolSwitchMessaging/sendAndWait/spec';
-import { longestSmsText } from '../../../nodes/shared/messaging/sendAndWait/answers';
+import { longestSmsText } from '../../../nodes/shared/messaging/sendAndWait/replyWords';
 
 type Parameters = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import {
 	routeReply,
 	whichOne,
 	type WaitEntry,
-} from '../../../nodes/shared/messaging/sendAndWait/registry';
+} from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 
 const NOW = 1_800_000_000_000;
 const OWN = 'https://n8n.example.com/webhook/8c1f7c1e-0000-4000-8000-000000000000';

@@ -3,8 +3,8 @@
  * for each call's loaded copy) and the registry this process shares between calls.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { WAITS_KEY, WaitStore } from '../../../nodes/shared/messaging/sendAndWait/waitStore';
-import type { WaitEntry } from '../../../nodes/shared/messaging/sendAndWait/registry';
+import { WAITS_KEY, WaitStore } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
+import type { WaitEntry } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 
 const NOW = 1_800_000_000_000;
 let workflow = 0;

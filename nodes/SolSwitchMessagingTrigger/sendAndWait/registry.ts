@@ -9,9 +9,9 @@
  * Routing picks the wait for a reply: the pin written in it, else the only wait, else none and the
  * phone is asked which one.
  */
-import { characterCount } from '../body';
-import { BODY_MAX } from '../../catalog/rules';
-import { PIN_LENGTH, pinOf } from './answers';
+import { characterCount } from '../../shared/messaging/body';
+import { BODY_MAX } from '../../shared/catalog/rules';
+import { PIN_LENGTH, pinOf } from '../../shared/messaging/sendAndWait/replyWords';
 
 export interface WaitEntry {
 	/** The wait (its execution and node): what the waiting node checks in a forward. */

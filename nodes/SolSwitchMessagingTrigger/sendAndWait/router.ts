@@ -15,10 +15,10 @@
  */
 import { randomInt } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import type { ForwardedReply } from './forwarding';
-import { forwardOutcome } from './forwarding';
+import type { ForwardedReply } from '../../shared/messaging/sendAndWait/forwarding';
+import { forwardOutcome } from '../../shared/messaging/sendAndWait/forwarding';
 import { registrationOf, routeReply, type WaitEntry } from './registry';
-import { deriveKey, sign, verify, WAIT_HEADER } from './signing';
+import { deriveKey, sign, verify, WAIT_HEADER } from '../../shared/messaging/sendAndWait/signing';
 import { WaitStore } from './waitStore';
 
 /** How long the trigger waits for n8n to take a forwarded reply (a resume is queued, not run). */

@@ -10,7 +10,7 @@ import { replyJson } from '../engine/trigger/replies';
 import { RETRY_LATER, okReply, sentReply } from '../shared/messaging/callbackFormat';
 import type { Claim, ReplyMemory } from '../shared/messaging/replyMemory';
 import type { ReplyModeRule } from '../shared/messaging/replyModes';
-import type { Routed } from '../shared/messaging/sendAndWait/router';
+import type { Routed } from './sendAndWait/router';
 
 /** One callback being answered: its item, its dedup key and arrival, and the memory (none when Acknowledge Redeliveries is off). */
 export interface AnsweringCall {
@@ -107,7 +107,7 @@ export function answerByWorkflow(fn: IWebhookFunctions, call: AnsweringCall, noR
 }
 
 /**
- * A reply to a Send and Wait for Response, routed (nodes/shared/messaging/sendAndWait/router.ts):
+ * A reply to a Send and Wait for Response, routed (sendAndWait/router.ts):
  * handed to the waiting execution (or refused by it, or the phone asked which wait it answers), so
  * {"Status":"OK"} with the reply Body, if any, and nothing starts; remembered now, so a redelivery gets
  * the same answer and resumes nothing twice. Not waiting yet (or n8n busy): 503 RETRY, not remembered,

@@ -7,7 +7,7 @@ import {
 	smsText,
 	withoutPin,
 	type AnswerSpec,
-} from '../../../nodes/shared/messaging/sendAndWait/answers';
+} from '../../../nodes/shared/messaging/sendAndWait/replyWords';
 
 const double: AnswerSpec = { responseType: 'approval', approvalType: 'double', approveWord: 'YES', declineWord: 'NO' };
 const single: AnswerSpec = { ...double, approvalType: 'single' };
