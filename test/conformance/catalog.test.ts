@@ -15,6 +15,10 @@ import { DOCUMENT_FUNCTIONS, type DocumentFunction, type DocumentRule } from './
 /** Which catalog rule implements which rule of the documents. A rule not listed here is an invented one. */
 const RULE_NAMES = new Map<AttributeRule, DocumentRule>([
 	[RULES.numeric, 'numeric'],
+	// The gateway's "Numeric" From and To: digits are what is sent, reached from the ways people write a
+	// number (spaces, dashes, parentheses, a leading +) by the one helper that matches replies too; the
+	// 3-to-15-digit bounds (shortest short codes, E.164's longest) refuse only what no gateway takes.
+	[RULES.phoneNumber, 'numeric'],
 	[RULES.extension, 'extension3to5'],
 	[RULES.extensionOrLong, 'extension10to49'],
 	[RULES.nanp, 'nanp'],

@@ -15,7 +15,7 @@ const from: AttributeSpec = {
 	name: 'From',
 	type: 'digits',
 	required: true,
-	rule: RULES.numeric,
+	rule: RULES.phoneNumber,
 	description: 'Numeric long or short code that sends',
 	placeholder: '55555',
 };
@@ -24,7 +24,7 @@ const to: AttributeSpec = {
 	name: 'To',
 	type: 'digits',
 	required: true,
-	rule: RULES.numeric,
+	rule: RULES.phoneNumber,
 	description: 'Numeric recipient (the mobile number to send to)',
 	placeholder: '15145550123',
 };

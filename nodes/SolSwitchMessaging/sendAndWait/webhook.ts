@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { gatewayService } from '../../shared/services';
+import { phoneNumberOf, sameNumber } from '../../shared/messaging/phoneNumber';
 import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/replyWords';
 import type { WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
@@ -37,9 +38,13 @@ async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const reply = checked.payload;
 	const node = fn.getNode();
 	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256)) return keepWaiting('not a reply to this wait');
-	const phone = String(fn.getNodeParameter('To', '') ?? '');
-	const code = String(fn.getNodeParameter('From', '') ?? '');
-	if (reply.from !== phone || reply.to !== code) return keepWaiting('not from the number this wait asked');
+	// The numbers as the SMS was sent (the catalog's rule made them digits), compared as the trigger
+	// matched them: a To mapped as "15145550123 " waits for 15145550123's reply.
+	const phone = phoneNumberOf(fn.getNodeParameter('To', ''));
+	const code = phoneNumberOf(fn.getNodeParameter('From', ''));
+	if (!phone.ok || !code.ok || !sameNumber(reply.from, phone.number) || !sameNumber(reply.to, code.number)) {
+		return keepWaiting('not from the number this wait asked');
+	}
 	const pin = typeof reply.pin === 'string' ? reply.pin : undefined;
 	const raw = typeof reply.text === 'string' ? reply.text : '';
 	const text = withoutPin(raw, pin);
@@ -47,8 +52,8 @@ async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const answer = answerOf(spec, text);
 	const common = {
 		text,
-		from: phone,
-		to: code,
+		from: phone.number,
+		to: code.number,
 		messageId: typeof reply.messageId === 'string' ? reply.messageId : '',
 		respondedAt: new Date(now).toISOString(),
 	};

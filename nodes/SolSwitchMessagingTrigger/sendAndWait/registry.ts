@@ -5,12 +5,14 @@
  *
  * Registration is checked here: the resume URL must be on the trigger's own n8n (same origin, the shape
  * of a waiting-webhook URL with its signature), so the trigger can never be made to POST elsewhere;
- * numbers are digits; caps keep the object small (static data is saved whole at every change).
+ * numbers are numbers (phoneNumber.ts: the same digits the SMS was sent to), compared as one helper
+ * compares them; caps keep the object small (static data is saved whole at every change).
  * Routing picks the wait for a reply: the pin written in it, else the only wait, else none and the
  * phone is asked which one.
  */
 import { characterCount } from '../../shared/messaging/body';
 import { BODY_MAX } from '../../shared/catalog/rules';
+import { numberKey, phoneNumberOf } from '../../shared/messaging/phoneNumber';
 import { PIN_LENGTH, pinOf } from '../../shared/messaging/sendAndWait/replyWords';
 
 export interface WaitEntry {
@@ -43,7 +45,6 @@ export interface WaitRegistry {
 export const MAX_PER_NUMBER = 10;
 export const MAX_TOTAL = 1000;
 
-const DIGITS = /^\d{1,20}$/;
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function emptyRegistry(): WaitRegistry {
@@ -103,20 +104,28 @@ export function registrationOf(payload: Record<string, unknown>, ownWebhookUrl: 
 	if (typeof nonce !== 'string' || !ID.test(nonce)) return { ok: false, reason: 'bad nonce' };
 	const urlProblem = resumeUrlProblem(resumeUrl, ownWebhookUrl);
 	if (urlProblem) return { ok: false, reason: urlProblem };
-	if (typeof phone !== 'string' || !DIGITS.test(phone)) return { ok: false, reason: 'the To number is not digits' };
-	if (typeof code !== 'string' || !DIGITS.test(code)) return { ok: false, reason: 'the From code is not digits' };
+	const phoneNumber = phoneNumberOf(phone);
+	if (typeof phone !== 'string' || !phoneNumber.ok) return { ok: false, reason: 'the To number is not a phone number' };
+	const codeNumber = phoneNumberOf(code);
+	if (typeof code !== 'string' || !codeNumber.ok) return { ok: false, reason: 'the From code is not a phone number' };
 	if (typeof word !== 'string' || characterCount(word) > 40) return { ok: false, reason: 'bad approve word' };
 	if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt) || expiresAt <= now) return { ok: false, reason: 'already expired' };
-	return { ok: true, entry: { id, nonce, url: resumeUrl as string, phone, code, word, createdAt: now, expiresAt } };
+	return { ok: true, entry: { id, nonce, url: resumeUrl as string, phone: phoneNumber.number, code: codeNumber.number, word, createdAt: now, expiresAt } };
 }
 
 function live(registry: WaitRegistry, now: number): WaitEntry[] {
 	return registry.waits.filter((w) => w.expiresAt > now);
 }
 
-/** The pending waits of one phone and code, oldest first. */
+/**
+ * The pending waits of one phone and code, oldest first: the same numbers however the gateway writes
+ * them (phoneNumber.ts numberKey); none for what is no number.
+ */
 export function pendingFor(registry: WaitRegistry, phone: string, code: string, now: number): WaitEntry[] {
-	return live(registry, now).filter((w) => w.phone === phone && w.code === code);
+	const phoneKey = numberKey(phone);
+	const codeKey = numberKey(code);
+	if (phoneKey === undefined || codeKey === undefined) return [];
+	return live(registry, now).filter((w) => numberKey(w.phone) === phoneKey && numberKey(w.code) === codeKey);
 }
 
 export type Added = { ok: true; entry: WaitEntry; others: number } | { ok: false; reason: string };

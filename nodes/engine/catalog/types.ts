@@ -40,6 +40,12 @@ export interface AttributeRule {
 	minLength?: number;
 	maxLength?: number;
 	text: string;
+	/**
+	 * A value people write in more than one way (a phone number with spaces, dashes, a leading +): its
+	 * one wire form, checked and sent instead of the text given, or the problem (completing "<Label> ...")
+	 * when it cannot be one. Applied before the other parts of the rule.
+	 */
+	normalize?: (text: string) => { ok: true; value: string } | { ok: false; problem: string };
 }
 
 /**

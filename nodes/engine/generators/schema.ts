@@ -15,12 +15,20 @@ function ruled(attribute: AttributeSpec<string>, base: z.ZodString): Schema {
 	const rule = attribute.rule;
 	if (!rule) return base;
 	const broken = (value: string) => ({ message: `${label} ${rule.text}${rule.showValue ? ` (got "${value}")` : ''}` });
-	return base.superRefine((value, ctx) => {
+	return base.transform((given, ctx) => {
+		// The rule's one form of the value (a phone number's digits) is what is checked and sent.
+		const normalized = rule.normalize ? rule.normalize(given) : { ok: true as const, value: given };
+		if (!normalized.ok) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} ${normalized.problem}` });
+			return z.NEVER;
+		}
+		const value = normalized.value;
 		const ok =
 			(!rule.pattern || rule.pattern.test(value)) &&
 			(rule.minLength === undefined || value.length >= rule.minLength) &&
 			(rule.maxLength === undefined || value.length <= rule.maxLength);
 		if (!ok) ctx.addIssue({ code: z.ZodIssueCode.custom, ...broken(value) });
+		return value;
 	});
 }
 

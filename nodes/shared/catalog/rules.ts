@@ -3,6 +3,7 @@
  * for the limits they share with the actions) takes its rules from.
  */
 import type { AttributeRule } from '../../engine/catalog/types';
+import { PHONE_RULE_TEXT, phoneNumberOf } from '../messaging/phoneNumber';
 
 /** messaging-gateway.md, Limits: an MT Body or an MO reply Body has 1 to 136 characters. */
 export const BODY_MIN = 1;
@@ -19,6 +20,17 @@ export const RULES = {
 	},
 	numeric: { pattern: /^\d+$/, text: 'must be a numerical value (digits only)' },
 	dtmf: { pattern: /^[0-9*#]+$/, text: 'may contain only the digits 0-9, * and #' },
+	/**
+	 * A gateway number (MT From and To, Send and Wait's): the document's "Numeric", reached from the
+	 * ways people write numbers by the one helper that registering and matching a reply use too.
+	 */
+	phoneNumber: {
+		normalize: (text: string) => {
+			const read = phoneNumberOf(text);
+			return read.ok ? { ok: true, value: read.number } : { ok: false, problem: read.problem };
+		},
+		text: PHONE_RULE_TEXT,
+	},
 	faxNumber: { pattern: /^\+?\d+$/, text: 'must be digits only, without hyphens or spaces' },
 	nanp: {
 		pattern: /^1?\d{10}$/,

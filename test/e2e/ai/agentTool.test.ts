@@ -133,7 +133,7 @@ onN8n2("AI Agent with this package's nodes as tools (scripted chat model)", () =
 				.toolResults()
 				.map((r) => r.content)
 				.join(''),
-		).toContain('To must be a numerical value (digits only)');
-		expect(String(nodeJson(execution, 'AI Agent')[0]?.output ?? '')).toContain('To must be a numerical value');
+		).toContain('To must be a phone number or code');
+		expect(String(nodeJson(execution, 'AI Agent')[0]?.output ?? '')).toContain('To must be a phone number or code');
 	});
 });

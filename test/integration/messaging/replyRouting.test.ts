@@ -192,6 +192,21 @@ describe('Messaging Trigger: replies to waits', () => {
 		expect(trigger!.executions).toHaveLength(1);
 	});
 
+	it('routes a reply from the number however the gateway writes it (10 or 11 digits, as the document allows), and keeps the wait\'s digits', async () => {
+		expect((await register(registration(' +1 (514) 555-0121'))).status).toBe(200);
+		expect(waits('15145550121')).toHaveLength(1);
+		const delivery = await mo('5145550121', 'YES');
+		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+		expect(waiting.forwards).toHaveLength(1);
+		expect(waiting.forwards[0].payload).toMatchObject({ from: '5145550121', to: CODE, text: 'YES' });
+		expect(trigger!.executions).toEqual([]);
+	});
+
+	it('refuses a registration whose number is no number (400), storing nothing', async () => {
+		expect(await register(registration('514-555-CALL'))).toEqual({ status: 400, json: { accepted: false, reason: 'the To number is not a phone number' } });
+		expect(waits('514-555-CALL')).toEqual([]);
+	});
+
 	it('two waits on one number: a bare reply is asked which one; the pin picks', async () => {
 		const first = await register(registration('15145550119'));
 		const second = await register(registration('15145550119'));

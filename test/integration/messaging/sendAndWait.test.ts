@@ -10,11 +10,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
-import { addWait, emptyRegistry, registrationOf } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
-import { deriveKey, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { addWait, emptyRegistry, registrationOf, routeReply } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
+import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWait/webhook';
+import { deriveKey, sign, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { useSandbox } from '../../helpers/sandbox';
-import { gatewayReceived, messagingCredentials } from './env';
+import { gatewayOf, gatewayReceived, messagingCredentials } from './env';
 
 jest.setTimeout(60_000);
 
@@ -25,6 +27,7 @@ const trigger = {
 	server: undefined as Server | undefined,
 	url: '',
 	received: [] as Array<{ headers: Record<string, unknown>; body: unknown }>,
+	mo: [] as Array<Record<string, string>>,
 	status: 200,
 	registry: emptyRegistry(),
 	nextPin: '4821',
@@ -36,6 +39,12 @@ beforeAll(async () => {
 		req.on('data', (c) => (text += c));
 		req.on('end', () => {
 			const body = JSON.parse(text || '{}');
+			// An MO the sandbox's gateway delivers (no registration header): kept, answered OK.
+			if (req.headers[WAIT_HEADER] === undefined) {
+				trigger.mo.push(body);
+				res.writeHead(200, { 'content-type': 'application/json' }).end('{"Status":"OK"}');
+				return;
+			}
 			trigger.received.push({ headers: req.headers, body });
 			if (trigger.status !== 200) {
 				res.writeHead(trigger.status, { 'content-type': 'application/json' }).end('{"message":"not registered"}');
@@ -59,6 +68,7 @@ afterAll(async () => {
 
 beforeEach(() => {
 	trigger.received = [];
+	trigger.mo = [];
 	trigger.status = 200;
 	trigger.registry = emptyRegistry();
 	trigger.nextPin = '4821';
@@ -99,6 +109,52 @@ describe('Send and Wait for Response (execute side)', () => {
 		expect(result.status).toBe('waiting');
 		expect(result.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
 		expect(items.map((i) => i.json)).toEqual([{ ticket: 7 }, { ticket: 8 }]);
+	});
+
+	describe('one number everywhere: a To written with spaces, a leading +, dashes or parentheses', () => {
+		/**
+		 * The waiting node's webhook for this run (execution and node as the engine names them), given
+		 * the forward the trigger would POST for the wait a reply was routed to.
+		 */
+		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown) =>
+			await sendAndWaitWebhook.call({
+				getNode: () => ({ id: 'node-under-test', name: 'Ask', type: 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
+				getExecutionId: () => 'test-execution',
+				getBodyData: () => forward as IDataObject,
+				getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+				getCredentials: async () => messagingCredentials(env.sandbox).solSwitchMessagingApi,
+			} as unknown as IWebhookFunctions);
+
+		it.each(['15145550123 ', ' +1 (514) 555-0123', '1-514-555-0123'])('To %j: the SMS goes to 15145550123, whose YES is routed to the wait and resumes it', async (To) => {
+			const { error } = await run({ To });
+			expect(error).toBeUndefined();
+			expect(gatewayReceived(env.sandbox, '/sms/').map((e) => (e.body as { To: string }).To)).toEqual(['15145550123']);
+			expect(trigger.registry.waits).toMatchObject([{ phone: '15145550123', code: '55555' }]);
+
+			// The phone that got the SMS answers it; the sandbox's gateway delivers the MO.
+			gatewayOf(env.sandbox).configure({ providerUrl: trigger.url, retries: 0 });
+			const delivery = gatewayOf(env.sandbox).phones.reply('15145550123', 'YES');
+			expect((await delivery!.done).state).toBe('delivered');
+			const [moSms] = trigger.mo;
+			expect(moSms).toMatchObject({ From: '15145550123', To: '55555', Body: 'YES' });
+
+			// The trigger's registry finds the wait for that sender, and the waiting node takes the reply.
+			const route = routeReply(trigger.registry, { from: moSms.From, to: moSms.To, text: moSms.Body }, Date.now());
+			if (route.kind !== 'forward') throw new Error(`not routed: ${route.kind}`);
+			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: route.entry.id, from: moSms.From, to: moSms.To, text: moSms.Body, messageId: moSms.ID, receivedAt: new Date().toISOString(), pin: route.entry.pin }, Date.now());
+			const answer = await waitingNodeAnswers(params({ To }), forward);
+			expect(answer.webhookResponse).toEqual({ accepted: true });
+			expect(answer.workflowData?.[0][0].json).toMatchObject({ data: { approved: true, text: 'YES', from: '15145550123', to: '55555' } });
+		});
+
+		it('what cannot be a number is refused before anything is registered or sent, naming the field', async () => {
+			expect((await run({ To: '514-555-CALL' })).error?.message).toBe(
+				'To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "514-555-CALL")',
+			);
+			expect((await run({ From: '55' })).error?.message).toBe('From must be a phone number or code of 3 to 15 digits ("55" has 2)');
+			expect(trigger.received).toEqual([]);
+			expect(sentTexts()).toEqual([]);
+		});
 	});
 
 	it('holds the signed registration secret-free: no inbound key, no sending key in what the trigger receives', async () => {

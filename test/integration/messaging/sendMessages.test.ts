@@ -54,7 +54,7 @@ describe('Message > Send SMS', () => {
 		const missing = await runNode({ type: 'solSwitchMessaging', parameters: sms({ Body: '={{ $json.text }}' }), credentials: creds(), input: [{ json: { text: '' } }] });
 		expect(missing.error?.message).toBe('Body is required');
 		const letters = await runNode({ type: 'solSwitchMessaging', parameters: sms({ To: 'abc', Body: 'hi' }), credentials: creds() });
-		expect(letters.error?.message).toBe('To must be a numerical value (digits only)');
+		expect(letters.error?.message).toBe('To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "abc")');
 		expect(gatewayReceived(env.sandbox, '/sms/')).toHaveLength(0);
 	});
 

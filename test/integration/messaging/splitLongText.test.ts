@@ -136,7 +136,7 @@ describe('Send SMS > Split Long Text', () => {
 
 	it('refuses a bad To before sending any part', async () => {
 		const { error } = await runNode({ type: 'solSwitchMessaging', parameters: sms({ To: 'abc', Body: LONG, options: { splitLongText: 'split' } }), credentials: creds() });
-		expect(error?.message).toBe('To must be a numerical value (digits only)');
+		expect(error?.message).toBe('To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "abc")');
 		expect(gatewayReceived(env.sandbox, '/sms/')).toHaveLength(0);
 	});
 

@@ -68,7 +68,8 @@ describe('registration entries', () => {
 			[{ id: 'has space 123' }, /bad id/],
 			[{ nonce: undefined }, /bad nonce/],
 			[{ resumeUrl: 'https://evil.example.com/webhook-waiting/1/a?signature=' + SIG }, /not on this n8n/],
-			[{ phone: '+15145550123' }, /To number/],
+			[{ phone: 'abc' }, /To number is not a phone number/],
+			[{ phone: '12' }, /To number is not a phone number/],
 			[{ phone: 15145550123 }, /To number/],
 			[{ code: '' }, /From code/],
 			[{ word: 7 }, /approve word/],
@@ -81,6 +82,24 @@ describe('registration entries', () => {
 			expect(r.ok).toBe(false);
 			if (!r.ok) expect(r.reason).toMatch(reason);
 		}
+	});
+});
+
+describe('numbers: registered and matched as the one helper reads them (phoneNumber.ts)', () => {
+	it('keeps the digits the SMS went to, however the number was written', () => {
+		const r = registrationOf(registration({ phone: ' +1 (514) 555-0123 ', code: '55 555' }), OWN, NOW);
+		expect(r).toMatchObject({ ok: true, entry: { phone: '15145550123', code: '55555' } });
+	});
+
+	it("routes a reply whose sender the gateway writes otherwise (a leading +, 10 or 11 digits) to the wait", () => {
+		const registry = emptyRegistry();
+		addWait(registry, entry(), NOW, pins('4821'));
+		for (const from of ['15145550123', '+15145550123', '5145550123', ' 1-514-555-0123']) {
+			expect(routeReply(registry, { from, to: '55555', text: 'YES' }, NOW)).toMatchObject({ kind: 'forward', entry: { pin: '4821' } });
+		}
+		expect(routeReply(registry, { from: '15145550124', to: '55555', text: 'YES' }, NOW)).toEqual({ kind: 'none' });
+		expect(routeReply(registry, { from: 'unknown', to: '55555', text: 'YES' }, NOW)).toEqual({ kind: 'none' });
+		expect(pendingFor(registry, '5145550123', '55555', NOW)).toHaveLength(1);
 	});
 });
 

@@ -50,6 +50,16 @@ describe("Send and Wait's waiting webhook", () => {
 		expect(new Date(String(data.respondedAt)).toISOString()).toBe(data.respondedAt);
 	});
 
+	it('resumes when the To was mapped with spaces or written +1 (514) ..., and when the gateway writes the sender with 10 digits', async () => {
+		for (const To of ['15145550123 ', '+1 (514) 555-0123', '5145550123']) {
+			const result = await call({ body: forward(), parameters: { To } });
+			expect(result.webhookResponse).toEqual({ accepted: true });
+			expect((result.workflowData![0][0].json as { data: IDataObject }).data).toMatchObject({ approved: true, from: To === '5145550123' ? '5145550123' : '15145550123', to: '55555' });
+		}
+		expect((await call({ body: forward({ from: '5145550123' }) })).webhookResponse).toEqual({ accepted: true });
+		expect(await call({ body: forward(), parameters: { To: 'not a number' } })).toEqual({ webhookResponse: { accepted: false, reason: 'not from the number this wait asked' } });
+	});
+
 	it('resumes with approved false on the decline word, and reads OUI / NON and the pin', async () => {
 		expect((await call({ body: forward({ text: 'non 4821' }) })).workflowData![0][0].json).toMatchObject({ data: { approved: false, text: 'non' } });
 		expect((await call({ body: forward({ text: '4821 Oui' }) })).workflowData![0][0].json).toMatchObject({ data: { approved: true, text: 'Oui' } });
