@@ -11,6 +11,7 @@ import {
 import { triggerSubtitle, triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
+import { COMPLIANCE_PARAMETER, complianceTextProblems, complianceTextWarning, exampleContactHint, type ComplianceSettings } from './complianceAnswers';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
 import { triggerProperties } from './properties';
 import { answerRegistrationCall } from './registration';
@@ -32,8 +33,9 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		icon: { light: 'file:../../icons/solswitch-messaging-trigger.svg', dark: 'file:../../icons/solswitch-messaging-trigger.dark.svg' },
 		group: ['trigger'],
 		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
-		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it.
-		...triggerVersions([1]),
+		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it. 1.2: INFO, HELP and AIDE answers are
+		// required fields with no example contact, checked at publication (complianceAnswers.ts).
+		...triggerVersions([1, 1.1, 1.2]),
 		subtitle: triggerSubtitle(MESSAGING_TRIGGER),
 		description: 'Starts the workflow when the SolSwitch messaging gateway delivers an SMS, an MMS or a delivery report',
 		defaults: { name: 'SolSwitch Messaging Trigger' },
@@ -42,7 +44,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		credentials: [{ name: 'solSwitchMessagingApi', required: true }],
 		webhooks: [webhookDescription(MESSAGING_TRIGGER)],
 		properties: triggerProperties,
-		hints: [keywordReplyHint],
+		hints: [keywordReplyHint, exampleContactHint],
 	};
 
 	// The URL is given to the operator by hand: nothing to register with the gateway. Publishing
@@ -50,11 +52,29 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			// Every publication runs checkExists (create only while the memory is missing), so the
-			// Keyword Replies table is checked here: a reply the gateway would refuse stops publishing.
+			// answers are checked here: a Keyword Replies reply the gateway would refuse, and from 1.2 on a
+			// compliance text that is empty, names the example contact or breaks the rule, stop publishing.
+			// A saved workflow (before 1.2) is never refused for its compliance texts: one log line says what
+			// to set (a published workflow must activate after an upgrade).
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const node = this.getNode();
+				const complianceOn = this.getNodeParameter(COMPLIANCE_PARAMETER, true) === true;
 				const table = keywordReplies(this.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject);
-				const problems = keywordTableProblems(table, this.getNodeParameter('compliance', true) === true);
-				if (problems.length) throw new NodeOperationError(this.getNode(), problems.join('; '), { description: 'Fix them under Keyword Replies.' });
+				const keywordProblems = keywordTableProblems(table, complianceOn);
+				if (keywordProblems.length) throw new NodeOperationError(node, keywordProblems.join('; '), { description: 'Fix them under Keyword Replies.' });
+				const settings: ComplianceSettings = {
+					version: node.typeVersion,
+					read: (name) => this.getNodeParameter(name, ''),
+					options: this.getNodeParameter('options', {}) as IDataObject,
+				};
+				const textProblems = complianceTextProblems(settings);
+				if (textProblems.length) {
+					throw new NodeOperationError(node, textProblems.join('; '), {
+						description: 'The trigger answers INFO, HELP and AIDE with these texts (Answer Compliance Keywords): write your service, who operates it and how to reach you, 1 to 136 characters each.',
+					});
+				}
+				const warning = complianceTextWarning(settings);
+				if (warning) this.logger.warn(`SolSwitch Messaging Trigger "${node.name}" (workflow ${this.getWorkflow().id ?? ''}): ${warning}`);
 				return ReplyMemory.existsIn(this.getWorkflowStaticData('global'));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

@@ -1,23 +1,55 @@
 /** The Messaging Trigger's settings: generated from the event table, then the reply and compliance settings and the Options. */
 import type { INodeProperties } from 'n8n-workflow';
 import { eventProperties, guardOptions, optionsCollection } from '../engine/trigger/describe';
-import { BODY_MAX } from '../shared/messaging/body';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
+import { COMPLIANCE_PARAMETER, optionTextProperties, OWN_TEXTS_VERSION, ownTextProperties } from './complianceAnswers';
 import { MESSAGING_TRIGGER } from './events';
 import { keywordRepliesProperty } from './keywordReplies';
 
-/** A compliance answer, the built-in text by default (held in a variable: n8n's lint reads a member expression as no default). */
-function complianceText(displayName: string, name: keyof typeof DEFAULT_COMPLIANCE_TEXTS, description: string): INodeProperties {
-	const builtInText = DEFAULT_COMPLIANCE_TEXTS[name];
-	return {
-		displayName,
-		name,
+/** The settings under Options that every version has. */
+const commonOptions: INodeProperties[] = [
+	{
+		displayName: 'Acknowledge Redeliveries',
+		name: 'acknowledgeRedeliveries',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether a message the gateway sends again with the same ID (after a lost answer) is answered as before without running the workflow a second time',
+	},
+	{
+		displayName: 'Download MMS Media',
+		name: 'downloadMedia',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to download the MMS file into the item\'s binary data (the link stays valid 7 days)',
+	},
+	{
+		displayName: 'Put Media in Field',
+		name: 'binaryPropertyName',
 		type: 'string',
-		typeOptions: { rows: 2 },
-		default: builtInText,
-		description: `${description}, 1 to ${BODY_MAX} characters`,
-	};
-}
+		default: 'data',
+		description: 'Binary field that receives the downloaded MMS file',
+	},
+	{
+		displayName: 'Run Workflow on INFO and HELP',
+		name: 'runOnInfoHelp',
+		type: 'boolean',
+		default: false,
+		description: 'Whether INFO, HELP and AIDE also start the workflow (after the trigger has answered)',
+	},
+	...guardOptions('the gateway'),
+];
+
+/**
+ * Options, one collection per kind of version: before 1.2 it holds the five compliance texts with
+ * their built-in defaults (saved workflows keep them); from 1.2 on only STOP and ARRET, since INFO,
+ * HELP and AIDE are required fields of their own (complianceAnswers.ts). Both store `options`.
+ */
+const optionsBefore = optionsCollection([...commonOptions, ...optionTextProperties(false)], {
+	displayOptions: { show: { '@version': [{ _cnd: { lt: OWN_TEXTS_VERSION } }] } },
+});
+const optionsFrom = optionsCollection([...commonOptions, ...optionTextProperties(true)], {
+	displayOptions: { show: { '@version': [{ _cnd: { gte: OWN_TEXTS_VERSION } }] } },
+});
 
 export const triggerProperties: INodeProperties[] = [
 	...eventProperties(MESSAGING_TRIGGER),
@@ -48,48 +80,14 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Answer Compliance Keywords',
-		name: 'compliance',
+		name: COMPLIANCE_PARAMETER,
 		type: 'boolean',
 		default: true,
 		description:
 			'Whether the trigger itself answers INFO, HELP / AIDE and STOP / ARRET (any case). INFO and HELP need no execution; STOP also runs the workflow to record the opt-out, and when the workflow gives the answer (Reply Mode) the STOP reply goes out once that run has ended without error, so a failed run is retried by the gateway.',
 	},
+	...ownTextProperties,
 	keywordRepliesProperty,
-	optionsCollection([
-		{
-			displayName: 'Acknowledge Redeliveries',
-			name: 'acknowledgeRedeliveries',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether a message the gateway sends again with the same ID (after a lost answer) is answered as before without running the workflow a second time',
-		},
-		{
-			displayName: 'Download MMS Media',
-			name: 'downloadMedia',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to download the MMS file into the item\'s binary data (the link stays valid 7 days)',
-		},
-		{
-			displayName: 'Put Media in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			description: 'Binary field that receives the downloaded MMS file',
-		},
-		{
-			displayName: 'Run Workflow on INFO and HELP',
-			name: 'runOnInfoHelp',
-			type: 'boolean',
-			default: false,
-			description: 'Whether INFO, HELP and AIDE also start the workflow (after the trigger has answered)',
-		},
-		complianceText('INFO Reply', 'infoText', 'Answer to INFO, English or English/French: operator, contact, aggregator'),
-		complianceText('HELP Reply (English)', 'helpText', 'Answer to HELP: where to get help, rules, contact'),
-		complianceText('AIDE Reply (French)', 'aideText', 'Answer to AIDE'),
-		complianceText('STOP Reply (English)', 'stopText', 'Answer to STOP, confirming the opt-out'),
-		complianceText('ARRET Reply (French)', 'arretText', 'Answer to ARRET'),
-		...guardOptions('the gateway'),
-	]),
+	optionsBefore,
+	optionsFrom,
 ];

@@ -15,7 +15,6 @@ import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWe
 import type { ReceivedEvent } from '../../engine/trigger/types';
 import { bodyProblem } from '../../shared/messaging/body';
 import { dedupKey, type CallbackType } from '../../shared/messaging/callbackFormat';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../shared/messaging/complianceTexts';
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
 import { REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
@@ -23,15 +22,8 @@ import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerW
 import { inboundKeyOf } from '../inboundCredential';
 import { routeSms } from '../sendAndWait/router';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
+import { COMPLIANCE_PARAMETER, COMPLIANCE_TEXT_FIELDS, complianceTextName, complianceTextOf } from '../complianceAnswers';
 import { downloadMedia } from '../media';
-
-type ComplianceTextName = keyof typeof DEFAULT_COMPLIANCE_TEXTS;
-
-function complianceTextName(c: Compliance): ComplianceTextName {
-	if (c.kind === 'info') return 'infoText';
-	if (c.kind === 'help') return c.language === 'fr' ? 'aideText' : 'helpText';
-	return c.language === 'fr' ? 'arretText' : 'stopText';
-}
 
 /** A reply the trigger gives itself, and whether the workflow runs after it. */
 interface OwnAnswer {
@@ -47,20 +39,22 @@ interface OwnAnswer {
 function ownAnswer(fn: IWebhookFunctions, type: CallbackType, item: IDataObject, options: IDataObject): OwnAnswer | undefined {
 	let found: (OwnAnswer & { label: string; where: string }) | undefined;
 	const compliance = item.compliance as Compliance | undefined;
-	if (compliance && fn.getNodeParameter('compliance', true) === true) {
+	if (compliance && fn.getNodeParameter(COMPLIANCE_PARAMETER, true) === true) {
 		const name = complianceTextName(compliance);
-		const configured = options[name];
-		const text = typeof configured === 'string' && configured !== '' ? configured : DEFAULT_COMPLIANCE_TEXTS[name];
-		found = { text, label: compliance.keyword, where: 'Options', runWorkflow: compliance.kind === 'stop' || options.runOnInfoHelp === true };
+		// The text set, or the built-in one where the version has it (complianceAnswers.ts): a STOP is
+		// always answered, so its opt-out runs.
+		const text = complianceTextOf({ version: fn.getNode().typeVersion, read: (p) => fn.getNodeParameter(p, ''), options }, name) ?? '';
+		const field = COMPLIANCE_TEXT_FIELDS.find((f) => f.name === name)!.displayName;
+		found = { text, label: compliance.keyword, where: `${field} of the trigger`, runWorkflow: compliance.kind === 'stop' || options.runOnInfoHelp === true };
 	} else if (type === 'sms') {
 		const entry = keywordReplyFor(keywordReplies(fn.getNodeParameter(KEYWORD_REPLIES, {}) as IDataObject), String(item.text));
 		if (!entry) return undefined;
 		item.keywordReply = normalizedKeyword(entry.keyword);
-		found = { text: entry.reply, label: String(item.keywordReply), where: 'Keyword Replies', runWorkflow: entry.runWorkflow };
+		found = { text: entry.reply, label: String(item.keywordReply), where: 'Keyword Replies of the trigger', runWorkflow: entry.runWorkflow };
 	}
 	if (!found) return undefined;
 	const problem = bodyProblem(found.text, `The ${found.label} reply`);
-	if (problem) throw new NodeOperationError(fn.getNode(), problem, { description: `Shorten the text under ${found.where} of the trigger.` });
+	if (problem) throw new NodeOperationError(fn.getNode(), problem, { description: `Fix the text under ${found.where} (1 to 136 characters).` });
 	return { text: found.text, runWorkflow: found.runWorkflow };
 }
 

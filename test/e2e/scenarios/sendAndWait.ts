@@ -163,6 +163,16 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore);
 		});
 
+		it('a To mapped with a trailing space (as spreadsheets give it): the SMS goes to the number, and its YES resumes the wait', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(`${phone} `));
+			expect(sentTo(phone)).toEqual(['Deploy v2 to production?\nReply YES or NO']);
+			await reply(phone, 'YES');
+			const done = await finished(String(wait.id));
+			expect(done.status).toBe('success');
+			expect(answerData(done)).toMatchObject({ approved: true, from: phone, to: CODE });
+		});
+
 		it('decline: NON resumes with data.approved false', async () => {
 			const phone = newPhone();
 			const wait = await startWait(await askWorkflow(phone));

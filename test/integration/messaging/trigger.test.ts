@@ -227,13 +227,11 @@ describe('Messaging Trigger: compliance keywords', () => {
 		expect(t.executions).toHaveLength(1);
 	});
 
-	it('a configured compliance text over 136 characters is an error, and the gateway keeps the message', async () => {
+	it('a saved (version 1) compliance text over 136 characters is answered with the built-in text, not an HTTP 500 the gateway retries (review D4)', async () => {
 		const t = await serve({ ...all, replyMode: 'onReceived', options: { helpText: 'h'.repeat(137) } });
 		gatewayOf(env.sandbox).configure({ retries: 1 });
 		const delivery = await gatewayOf(env.sandbox).injectMo({ From: '15145550123', To: '55555', Body: 'HELP' }).done;
-		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual(
-			Array(2).fill([500, { message: 'The HELP reply must be 1 to 136 characters (it has 137)' }]),
-		);
+		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK', Body: DEFAULT_COMPLIANCE_TEXTS.helpText }]]);
 		expect(t.executions).toHaveLength(0);
 	});
 });
