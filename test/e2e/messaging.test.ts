@@ -47,7 +47,8 @@ describe('compliance texts at publication (issue 26)', () => {
 	test('a new trigger (1.2) cannot be published with the example contact: the error names the field', async () => {
 		const own = { infoText: 'Acme Pizza alerts, by Acme Inc. Reply HELP for help, STOP to opt out.', aideText: 'Acme Pizza : aide@acme.ca ou 514-555-0100.' };
 		const saved = await saveTrigger(1.2, { ...own, helpText: DEFAULT_COMPLIANCE_TEXTS.helpText });
-		await expect(env.api.publishWorkflow(saved.id)).rejects.toThrow(/HELP Reply \(English\) still names the example contact "support@example\.com": write your own/);
+		// (n8n 1.x answers the refusal as JSON, its quotes escaped.)
+		await expect(env.api.publishWorkflow(saved.id)).rejects.toThrow(/HELP Reply \(English\) still names the example contact \\?"support@example\.com\\?": write your own/);
 		// With the operator's own HELP text it publishes and answers with it.
 		const fixed = await saveTrigger(1.2, { ...own, helpText: 'Acme Pizza: help@acme.ca or 514-555-0100.' });
 		await env.api.publishWorkflow(fixed.id);
