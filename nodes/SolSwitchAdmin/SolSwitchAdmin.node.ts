@@ -2,11 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
-import { ACTION_NODE_VERSIONS, LISTING_VERSION } from '../engine/generators/listing';
 import { buildProperties } from '../engine/generators/properties';
 import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchAdminCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
+import { ADMIN_NODE_VERSIONS, NO_LEGACY_VERSION } from './versions';
 
 /** Provisioning on a SolSwitch switch (switch-management.md); everything below comes from the catalog. */
 export class SolSwitchAdmin implements INodeType {
@@ -15,8 +15,8 @@ export class SolSwitchAdmin implements INodeType {
 		name: 'solSwitchAdmin',
 		icon: { light: 'file:../../icons/solswitch-admin.svg', dark: 'file:../../icons/solswitch-admin.dark.svg' },
 		group: ['transform'],
-		version: ACTION_NODE_VERSIONS,
-		defaultVersion: LISTING_VERSION,
+		version: ADMIN_NODE_VERSIONS,
+		defaultVersion: NO_LEGACY_VERSION,
 		subtitle: buildSubtitle(solSwitchAdminCatalog),
 		description:
 			'Manage DIDs, customers, extensions, SIP accounts, trunks, voicemail boxes and firewall rules, and read 911, time rule and toll data on a SolSwitch switch',

@@ -16,6 +16,7 @@ import { messagingCatalog } from './catalog';
 import { messageTooLongHint } from './sendAndWait/hint';
 import { SEND_AND_WAIT_WEBHOOKS } from './sendAndWait/webhooks';
 import { sendAndWaitWebhook } from './sendAndWait/webhook';
+import { MESSAGING_NODE_VERSIONS, TOGGLES_VERSION } from './versions';
 
 /**
  * SMS and MMS through the SolSwitch messaging gateway; everything below comes from the catalog, except
@@ -28,9 +29,10 @@ export class SolSwitchMessaging implements INodeType {
 		name: 'solSwitchMessaging',
 		icon: { light: 'file:../../icons/solswitch-messaging.svg', dark: 'file:../../icons/solswitch-messaging.dark.svg' },
 		group: ['output'],
-		version: 1,
+		version: MESSAGING_NODE_VERSIONS,
+		defaultVersion: TOGGLES_VERSION,
 		subtitle: buildSubtitle(messagingCatalog),
-		description: 'Send SMS and MMS, reply to incoming messages and read the usage report of the SolSwitch messaging gateway',
+		description: 'Send SMS and MMS, send an SMS and wait for the reply (approvals), reply to incoming messages and read the usage report of the SolSwitch messaging gateway',
 		defaults: { name: 'SolSwitch Messaging' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

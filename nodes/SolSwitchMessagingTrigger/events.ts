@@ -17,7 +17,7 @@ import { carriesInboundKey } from './inboundCredential';
 /** What every callback kind shares: one URL, answered as Reply says, one handler. */
 const callback = { path: 'message', handle: handleCallback, response: { by: 'parameter', parameter: REPLY_MODE_PARAMETER } } as const;
 /** What MO SMS and MMS share: the fields of the MO callback request and where its URL goes. */
-const mo = { ...callback, fields: ['Type', 'ID', 'From', 'To', 'Body', 'Key'], required: ['ID', 'From', 'To', 'Body'], portal: { where: 'the MO URL' } };
+const mo = { ...callback, fields: ['Type', 'ID', 'From', 'To', 'Body', 'Key'], required: ['ID', 'From', 'To', 'Body'], portal: { where: 'the incoming message URL' } };
 const MO_ANSWER = '`{"Status":"OK"}`, or with Reply to Message `{"Status":"OK","Body":"<reply>"}` (SMS on short codes)';
 const BASE_ITEM = '`type`, `id`, `from`, `to`, `receivedAt`';
 
@@ -48,7 +48,7 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 		fields: ['Type', 'ID', 'From', 'To', 'Status', 'Reason', 'Key'],
 		required: ['ID', 'From', 'To'],
 		parse: parseReport,
-		portal: { where: 'the MO URL', also: 'Reports go to the report URL instead when the operator configures one.' },
+		portal: { where: 'the incoming message URL', also: 'Reports go to the report URL instead when the operator configures one.' },
 		answer: '`{"Status":"OK"}`',
 		gives: `${BASE_ITEM}, \`status\` (a number), \`statusName\`, \`reason\``,
 	},

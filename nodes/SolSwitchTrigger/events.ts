@@ -115,7 +115,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 	{
 		value: 'monitoring',
 		name: 'Monitoring Notification',
-		description: 'An extension with monitoring enabled (Toggle Monitoring) has an incoming or outgoing call',
+		description: 'An extension with monitoring on (SolSwitch > Extension > Set Monitoring) has an incoming or outgoing call',
 		path: 'monitoring',
 		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],

@@ -36,7 +36,7 @@ export const gatewayService: ServiceSpec = {
 	hints: [
 		[
 			/ip address not allowed/i,
-			"The gateway refused this n8n server's address: give the operator this server's public IP address for the MT API allow-list.",
+			"The gateway refused this n8n server's address: give the operator this server's public IP address for the allow-list of its sending API.",
 		],
 		[
 			/not authori[sz]ed/i,

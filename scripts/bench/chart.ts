@@ -64,7 +64,7 @@ export function chartSvg(rows: ChartRow[], settings: N8nSetting[]): string {
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + plotWidth + 60}" height="${height}" viewBox="0 0 ${labelWidth + plotWidth + 60} ${height}" font-family="sans-serif" font-size="12">`,
 		'<style>.v{font-size:11px;fill:#333}.grid{stroke:#ddd}.one{stroke:#000;stroke-width:1.5}.spread{stroke:#222;stroke-width:1.5}</style>',
 		'<rect width="100%" height="100%" fill="#fff"/>',
-		`<text x="10" y="20" font-size="14" font-weight="bold">This package beside the n8n-only flow, same run: times better (log scale, right of ×1 is better)</text>`,
+		`<text x="10" y="20" font-size="14" font-weight="bold">This package beside the n8n-only flow, same run: how many times as fast (log scale; right of ×1 is faster)</text>`,
 		`<text x="10" y="38" class="v">Bar: the median of the rounds; line: their range (min–max)</text>`,
 		axis,
 		...parts,

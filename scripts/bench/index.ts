@@ -28,7 +28,7 @@ import { chartSvg } from './chart';
 import { assertBenchBlock, writeBenchBlock } from './docsBlock';
 import { PATH_NOTES } from './notes';
 import { BENCH_PATHS } from './paths';
-import { benchmarksMarkdown, readmeBlock, type RunInfo, type RunResult } from './report';
+import { benchmarksMarkdown, goalsMarkdown, readmeBlock, type RunInfo, type RunResult } from './report';
 import { N8N_SETTINGS } from './settings';
 import { ratio, type BenchContext, type Comparison, type N8nSetting } from './types';
 
@@ -134,8 +134,9 @@ function writeReport(info: RunInfo, results: RunResult[]) {
 	fs.writeFileSync(path.join(dir, 'benchmarks.md'), benchmarksMarkdown(results, info, PATH_NOTES));
 	fs.writeFileSync(path.join(dir, 'benchmarks.svg'), chartSvg(results.flatMap((r) => r.comparisons.map((comparison) => ({ setting: r.setting, comparison }))), results.map((r) => r.setting)));
 	fs.writeFileSync(path.join(dir, 'benchmarks.json'), `${JSON.stringify({ info, results }, null, '\t')}\n`);
+	fs.writeFileSync(path.join(dir, 'bench-goals.md'), goalsMarkdown(results, info));
 	if (!quick) writeBenchBlock(REPO_ROOT, readmeBlock(results, info));
-	console.log(`\nWritten: ${path.relative(REPO_ROOT, dir)}/benchmarks.{md,svg,json}${quick ? '' : ' and the figures of docs/performance.md'}`);
+	console.log(`\nWritten: ${path.relative(REPO_ROOT, dir)}/benchmarks.{md,svg,json}, bench-goals.md${quick ? '' : ' and the figures of docs/performance.md'}`);
 }
 
 /** The commit the packed tree is at, "+ changes" when the work tree differs from it (the figures name it). */

@@ -3,7 +3,7 @@
  * generated from a catalog. A unit test fails when a page and the table disagree; `npm run readme`
  * rewrites the generated blocks.
  */
-import type { AttributeSpec, Catalog } from '../../nodes/engine/catalog/types';
+import type { AttributeSpec, Catalog, OperationSpec, ResourceSpec } from '../../nodes/engine/catalog/types';
 import { labelOf, operationLabel, wireAttributes } from '../../nodes/engine/generators/names';
 
 function attrList(attributes: Array<AttributeSpec<string>>): string {
@@ -12,7 +12,22 @@ function attrList(attributes: Array<AttributeSpec<string>>): string {
 
 function requiredText(a: AttributeSpec<string>): string {
 	if (typeof a.required === 'object') return `\`${a.name}\` (when ${a.required.when} is ${a.required.in.join('/')})`;
+	// A field n8n names itself (Send and Wait's Message): the editor's name, and what it is sent as.
+	if (a.param) return `${labelOf(a)} (sent as \`${a.name}\`)`;
 	return `\`${a.name}\``;
+}
+
+/** What the editor asks besides the request's attributes (Send and Wait's Messaging Trigger URL). */
+function requiredFields(op: OperationSpec): string[] {
+	return (op.fields ?? []).filter((f) => f.required && !f.displayOptions).map((f) => f.displayName);
+}
+
+/** A retired resource (Legacy) is named with the node versions that still offer it. */
+function resourceName(resource: ResourceSpec): string {
+	if (resource.retiredSince === undefined) return resource.name;
+	const last = resource.retiredSince - 1;
+	const versions = last === 1 ? 'version 1' : last === 2 ? 'versions 1 and 2' : `versions 1 to ${last}`;
+	return `${resource.name}, node ${versions} only`;
 }
 
 export function operationsTable(catalog: Catalog): string {
@@ -37,7 +52,7 @@ export function operationsTable(catalog: Catalog): string {
 				: `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
 			const scope = op.local && !op.sendsThrough ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
-				`| ${resource.name} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${required.map(requiredText).join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
+				`| ${resourceName(resource)} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${[...required.map(requiredText), ...requiredFields(op)].join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
 			);
 		}
 	}
@@ -55,7 +70,7 @@ export function operationsList(catalog: Catalog): string {
 				.filter((o) => o.resource === resource.value)
 				.map(operationLabel)
 				.sort((a, b) => a.localeCompare(b));
-			return `- ${resource.name}: ${names.join(', ')}`;
+			return `- ${resourceName(resource)}: ${names.join(', ')}`;
 		})
 		.join('\n');
 }

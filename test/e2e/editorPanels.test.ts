@@ -230,3 +230,58 @@ function sendAndWaitAction(description: INodeTypeDescription): string {
 	}
 	throw new Error(`${description.displayName} has no sendAndWait operation`);
 }
+
+/** A saved workflow holding one node of the package at a given version, opened with that node's panel. */
+async function openSavedNode(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>) {
+	const saved = await api.createWorkflow({
+		name,
+		nodes: [{ id: 'node', name: 'Node', type: `n8n-nodes-solswitch.${type}`, typeVersion, position: [0, 0], parameters }],
+		connections: {},
+		settings: {},
+	} as never);
+	await page.goto(`${n8n.baseUrl}/workflow/${saved.id}`, { waitUntil: 'domcontentloaded' });
+	await page.locator('.vue-flow__node').first().waitFor({ timeout: 60_000 });
+	await page.locator('.vue-flow__node').first().dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]').first();
+	await ndv.waitFor({ timeout: 30_000 });
+	await page.waitForTimeout(1000);
+	return ndv;
+}
+
+/** The names a dropdown of the open panel offers once clicked. */
+async function dropdownNames(ndv: ReturnType<Page['locator']>, parameter: string): Promise<string[]> {
+	await ndv.locator(`[data-test-id="parameter-input-${parameter}"]`).first().click();
+	const items = page.locator('.el-select-dropdown__item:visible');
+	await items.first().waitFor({ timeout: 10_000 });
+	const names = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim());
+	await page.keyboard.press('Escape');
+	return names;
+}
+
+// The editor leftovers of issue 30 are new node versions: new nodes get them, saved workflows keep theirs.
+describe('new node versions in the editor: what new nodes show, what saved workflows keep', () => {
+	test('SolSwitch Messaging 2 shows Details as a toggle; a saved version 1 keeps the Yes/No dropdown', async () => {
+		scriptErrors.length = 0;
+		await dumpOnFailure('versions-messaging', async () => {
+			const v2 = await openSavedNode('Editor test: Messaging 2', 'solSwitchMessaging', 2, { resource: 'usage', operation: 'report' });
+			await expect(v2.locator('[data-test-id="parameter-input-Details"] .el-switch').count()).resolves.toBe(1);
+			const v1 = await openSavedNode('Editor test: Messaging 1', 'solSwitchMessaging', 1, { resource: 'usage', operation: 'report', Details: 'yes' });
+			await expect(v1.locator('[data-test-id="parameter-input-Details"] .el-switch').count()).resolves.toBe(0);
+			expect(await dropdownNames(v1, 'Details')).toEqual(['Yes', 'No']);
+			expect(scriptErrors).toEqual([]);
+		});
+	});
+
+	test('SolSwitch Admin 3 does not offer Legacy (Deprecated); a saved version 2 still does', async () => {
+		scriptErrors.length = 0;
+		await dumpOnFailure('versions-admin', async () => {
+			const v3 = await openSavedNode('Editor test: Admin 3', 'solSwitchAdmin', 3, { resource: 'did', operation: 'view' });
+			const offered = await dropdownNames(v3, 'resource');
+			expect(offered).toContain('DID');
+			expect(offered).not.toContain('Legacy (Deprecated)');
+			const v2 = await openSavedNode('Editor test: Admin 2', 'solSwitchAdmin', 2, { resource: 'legacy', operation: 'addDid' });
+			expect(await dropdownNames(v2, 'resource')).toContain('Legacy (Deprecated)');
+			expect(scriptErrors).toEqual([]);
+		});
+	});
+});

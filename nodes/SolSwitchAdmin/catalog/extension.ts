@@ -5,7 +5,7 @@
 import { RULES } from '../../shared/catalog/rules';
 import type { AdminLists } from '../methods/listSearch';
 import type { AttributeSpec, OperationSpec } from '../../engine/catalog/types';
-import { choice, digits, flag, number, required, text } from '../../shared/catalog/attributes';
+import { choice, digits, flag, number, required, secret, text } from '../../shared/catalog/attributes';
 import { adminCustomer, recordId, viewType } from './fields';
 import { addOp, deleteOp, editOp, simplifyTo, viewOp, type Suite } from './suite';
 
@@ -23,9 +23,9 @@ const routing = (name: string, description: string, extra: Partial<AttributeSpec
 const extensionFields: Array<AttributeSpec<AdminLists>> = [
 	required(digits('ExtensionNumber', 'Extension number, unique per customer', { rule: RULES.extensionOrLong })),
 	required(text('Name', 'Name of the extension')),
-	required(digits('CIDNum', 'Caller ID number, NPA NXX XXXX', { label: 'CID Number', rule: RULES.nanp })),
+	required(digits('CIDNum', 'Caller ID number', { label: 'CID Number', rule: RULES.nanp })),
 	text('CIDName', 'Caller ID name', { label: 'CID Name' }),
-	digits('E911_CIDNum', 'Caller ID number sent on 911 calls, NPA NXX XXXX', { label: 'E911 CID Number', rule: RULES.nanp }),
+	digits('E911_CIDNum', 'Caller ID number sent on 911 calls', { label: 'E911 CID Number', rule: RULES.nanp }),
 	digits('CIDInternalOverride', 'Caller ID shown on internal calls', { label: 'CID Internal Override', rule: RULES.cidInternalOverride }),
 	flag('DisplayCallerId', undefined, 'Whether the caller ID is displayed', { label: 'Display Caller ID' }),
 	digits('DefaultNPA', 'Area code applied to 7-digit external numbers', { label: 'Default NPA', rule: RULES.npa }),
@@ -46,7 +46,8 @@ const extensionFields: Array<AttributeSpec<AdminLists>> = [
 	text('ExtEmail', 'Address recordings are delivered to', { label: 'Extension Email', rule: RULES.email }),
 	flag('CallWaiting', true, 'Whether call waiting is on'),
 	digits('RoamingCode', 'Roaming code of the extension', { rule: RULES.roamingCode }),
-	digits('LDPasscode', 'Long-distance passcode, unique per customer', { label: 'LD Passcode', rule: RULES.ldPasscode }),
+	// A long-distance authorisation code: masked in the editor like the other codes written into the switch.
+	secret('LDPasscode', 'Long-distance authorisation code, unique per customer', { label: 'LD Passcode', rule: RULES.ldPasscode }),
 	flag('CanMonitor', false, 'Whether the extension may monitor calls'),
 	digits('MonitorType', 'Monitor type (applies only when Can Monitor is on)', { switchDefault: '0' }),
 	flag('DistinctiveRingDirect', true, 'Whether direct calls ring distinctively'),

@@ -26,11 +26,11 @@ const ruleFields: Array<AttributeSpec<AdminLists>> = [
 		switchDefault: '2',
 		default: 2,
 	}),
-	text('Address', 'For Address: xxx.xxx.xxx.xxx; for Subnet: xxx.xxx.xxx.xxx/yy', {
+	text('Address', 'The address or subnet the rule matches, as Address Type says', {
 		rule: RULES.ipOrSubnet,
 		required: { when: 'AddressType', in: ['Address', 'Subnet'] },
 	}),
-	text('Country', 'Country code such as CA or UK', { rule: RULES.countryCode, required: { when: 'AddressType', in: ['Country'] } }),
+	text('Country', 'Country the rule matches', { rule: RULES.countryCode, required: { when: 'AddressType', in: ['Country'] } }),
 	flag('Web', true, 'Whether the rule filters web traffic'),
 	flag('SysAdmin', true, 'Whether the rule filters web traffic of system-administrator accounts', { label: 'System Admin' }),
 	flag('Provisioning', true, 'Whether the rule filters provisioning traffic'),

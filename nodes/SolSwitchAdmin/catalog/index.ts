@@ -12,6 +12,7 @@ import { sipAccountSuite } from './sipAccount';
 import { toll } from './toll';
 import { trunkSuite } from './trunk';
 import { voicemailSuite } from './voicemail';
+import { NO_LEGACY_VERSION } from '../versions';
 
 export const solSwitchAdminCatalog: Catalog<AdminLists> = {
 	service: switchService,
@@ -25,7 +26,12 @@ export const solSwitchAdminCatalog: Catalog<AdminLists> = {
 		{ value: 'firewall', name: 'Firewall Rule' },
 		{ value: 'lookup', name: 'Lookup', description: '911 info, time rules, DID report, find me follow me, scheduled routing' },
 		{ value: 'toll', name: 'Toll' },
-		{ value: 'legacy', name: 'Legacy (Deprecated)', description: 'Functions kept for existing integrations; use the DID and Customer suites' },
+		{
+			value: 'legacy',
+			name: 'Legacy (Deprecated)',
+			description: 'Functions kept for existing integrations; use the DID and Customer suites',
+			retiredSince: NO_LEGACY_VERSION,
+		},
 	],
 	operations: [
 		...didSuite,

@@ -59,7 +59,7 @@ export const legacy: Array<OperationSpec<AdminLists>> = [
 			text('City', 'City of the customer address'),
 			text('Province', 'Province or state'),
 			text('Country', 'Country of the customer address'),
-			digits('PhoneNumber', 'Phone number, digits only (no hyphens)', { rule: RULES.numeric }),
+			digits('PhoneNumber', 'Phone number of the customer', { rule: RULES.numeric }),
 		],
 		response: { kind: 'object' },
 		deprecatedBy: 'Customer > Create',

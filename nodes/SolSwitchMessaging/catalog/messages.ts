@@ -10,13 +10,14 @@ import { sendAndWaitFields, sendAndWaitOptions } from '../sendAndWait/properties
 import { sendAndWait, SMS_PATH } from '../sendAndWait/run';
 import { shapeSentSms } from '../shapers/sentSms';
 import { splitText } from '../../shared/messaging/splitText';
+import { TOGGLES_VERSION } from '../versions';
 
 const from: AttributeSpec = {
 	name: 'From',
 	type: 'digits',
 	required: true,
 	rule: RULES.phoneNumber,
-	description: 'Numeric long or short code that sends',
+	description: 'Long or short code that sends',
 	placeholder: '55555',
 };
 
@@ -25,7 +26,7 @@ const to: AttributeSpec = {
 	type: 'digits',
 	required: true,
 	rule: RULES.phoneNumber,
-	description: 'Numeric recipient (the mobile number to send to)',
+	description: 'Recipient: the mobile number to send to',
 	placeholder: '15145550123',
 };
 
@@ -35,7 +36,7 @@ export const messages: Array<OperationSpec<never>> = [
 		operation: 'sendSms',
 		name: 'Send SMS',
 		action: 'Send an SMS',
-		description: 'Send an SMS (MT) from a long or short code; the output gives the message ID, encoding and segment count',
+		description: 'Send an SMS from a long or short code; the output gives the message ID, encoding and segment count',
 		path: SMS_PATH,
 		attributes: [
 			from,
@@ -46,7 +47,7 @@ export const messages: Array<OperationSpec<never>> = [
 				required: true,
 				rule: RULES.body,
 				asWritten: true,
-				description: `Message text, UTF-8, sent exactly as written. Cross-carrier programs: ${BODY_MIN} to ${BODY_MAX} characters including spaces and carriage returns (Options > Split Long Text sends a longer text as several messages).`,
+				description: 'Message text, UTF-8, sent exactly as written, within the length cross-carrier programs allow (Options > Split Long Text sends a longer text as several messages).',
 			},
 			{
 				name: 'Receipt',
@@ -56,6 +57,7 @@ export const messages: Array<OperationSpec<never>> = [
 					{ name: 'No', value: 'no' },
 				],
 				default: 'yes',
+				toggleSince: TOGGLES_VERSION,
 				description: 'Whether to request a delivery receipt; only on configurations that support receipts',
 			},
 		],
@@ -69,7 +71,7 @@ export const messages: Array<OperationSpec<never>> = [
 		operation: 'sendMms',
 		name: 'Send MMS',
 		action: 'Send an MMS',
-		description: 'Send an MMS (MT) with a file from the input item or given by hand',
+		description: 'Send an MMS with a file from the input item or given by hand',
 		path: '/mms/',
 		// "JSON body only (the JSON document is the whole POST body, not an embedded file in a form)".
 		bodyFormats: ['json'],

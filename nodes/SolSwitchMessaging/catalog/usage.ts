@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { OperationSpec } from '../../engine/catalog/types';
 import { mergeUsageReports, shapeUsageReport } from '../shapers/usageReport';
+import { TOGGLES_VERSION } from '../versions';
 
 const outputOption: INodeProperties = {
 	displayName: 'Output',
@@ -37,6 +38,7 @@ export const usage: Array<OperationSpec<never>> = [
 					{ name: 'Yes', value: 'yes', description: 'Return per-message records' },
 					{ name: 'No', value: 'no', description: 'Return the summary only' },
 				],
+				toggleSince: TOGGLES_VERSION,
 				description: 'Whether per-message records are returned',
 			},
 		],
@@ -47,8 +49,8 @@ export const usage: Array<OperationSpec<never>> = [
 		checkOptions: (options, body) =>
 			options.output === 'records' && body.Details === 'no'
 				? {
-						message: 'Output "Records Only" needs Details set to Yes',
-						description: 'With Details No the gateway sends the summary only, so there would be no records to output. Set Details to Yes, or Output to "Summary Only".',
+						message: 'Output "Records Only" needs Details on',
+						description: 'With Details off (No) the gateway sends the summary only, so there would be no records to output. Turn Details on (Yes), or set Output to "Summary Only".',
 					}
 				: undefined,
 		response: { kind: 'custom', shape: shapeUsageReport, records: true },

@@ -21,7 +21,8 @@ export const sendAndWaitFields: INodeProperties[] = [
 		required: true,
 		placeholder: 'https://n8n.example.com/webhook/1f0c…',
 		description:
-			"Production URL of the published SolSwitch Messaging Trigger that receives this code's messages (its Webhook URLs, Production). The reply reaches the trigger, which hands it to this wait.",
+			"Production URL of the published SolSwitch Messaging Trigger that receives this code's messages (its Webhook URLs, Production). The reply reaches the trigger, which hands it to this wait. Set-up steps: " +
+			'<a href="https://github.com/solswitch/n8n-nodes-solswitch/blob/main/docs/send-and-wait.md#set-it-up-step-by-step" target="_blank">Send and Wait by SMS</a>.',
 	},
 	{
 		displayName: 'Response Type',

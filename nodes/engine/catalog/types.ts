@@ -103,6 +103,12 @@ export interface AttributeSpec<L extends string = never> {
 	startsEmpty?: boolean;
 	/** For 'file': where the file comes from and how it becomes request attributes. */
 	file?: FileSpec;
+	/**
+	 * An 'enum' whose two options are named Yes and No, shown as a toggle from this node version on (n8n
+	 * shows booleans as toggles). The toggle sends the option values the dropdown sent, so the request
+	 * does not change; older node versions (saved workflows) keep the dropdown.
+	 */
+	toggleSince?: number;
 }
 
 /** A file as n8n's binary data holds it. */
@@ -326,6 +332,11 @@ export interface ResourceSpec {
 	value: string;
 	name: string;
 	description?: string;
+	/**
+	 * Not offered from this node version on (a deprecated resource): new nodes do not list it, while
+	 * saved workflows (older versions) keep it and run as before.
+	 */
+	retiredSince?: number;
 }
 
 /**

@@ -6,34 +6,39 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { BULK_OPTIONS } from '../bulk';
 import { TEXT_SPLIT_OPTION } from '../textSplit';
 import { returnsRecords } from '../catalog/responseKinds';
-import type { AttributeSpec, Catalog, OperationSpec } from '../catalog/types';
+import type { AttributeSpec, Catalog, OperationSpec, ResourceSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
 import { listingProperties } from './listing';
 import { isTopLevel, labelOf, operationLabel, paramName } from './names';
 import { sentences, switchDefaultSentence } from './sentences';
 
-/** Settings every operation that sends a request offers under Options. */
-export const COMMON_OPTIONS: INodeProperties[] = [
-	{
-		displayName: 'Send Body As',
-		name: 'bodyFormat',
-		type: 'options',
-		default: 'json',
-		options: [
-			{ name: 'JSON', value: 'json' },
-			{ name: 'Form Variables', value: 'form', description: 'As a web form posts them' },
-		],
-		description: 'How the request is written; the switch accepts both. Change it only if the switch, or a proxy in front of it, asks for form posts.',
-	},
-	{
-		displayName: 'Request Timeout',
-		name: 'timeout',
-		type: 'number',
-		default: 30000,
-		typeOptions: { minValue: 1 },
-		description: 'How long to wait for the answer before giving up, in milliseconds',
-	},
-];
+/**
+ * Settings every operation that sends a request offers under Options; Send Body As names the device
+ * the node talks to ("switch", "gateway": the catalog's service).
+ */
+export function commonOptions(device: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Send Body As',
+			name: 'bodyFormat',
+			type: 'options',
+			default: 'json',
+			options: [
+				{ name: 'JSON', value: 'json' },
+				{ name: 'Form Variables', value: 'form', description: 'As a web form posts them' },
+			],
+			description: `How the request is written; the ${device} accepts both. Change it only if the ${device}, or a proxy in front of it, asks for form posts.`,
+		},
+		{
+			displayName: 'Request Timeout',
+			name: 'timeout',
+			type: 'number',
+			default: 30000,
+			typeOptions: { minValue: 1 },
+			description: 'How long to wait for the answer before giving up, in milliseconds',
+		},
+	];
+}
 
 /** For functions that return lists or reports: "No Records Found." gives no items unless this is on. */
 export const EMPTY_MARKER_OPTION: INodeProperties = {
@@ -161,6 +166,50 @@ export function attributeProperty(attribute: AttributeSpec<string>): INodeProper
 
 type Conditions = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
+/** The node versions a property is shown in (n8n's `@version` display condition). */
+type VersionCondition = NonNullable<Conditions['@version']>;
+const fromVersion = (version: number): VersionCondition => [{ _cnd: { gte: version } }];
+const beforeVersion = (version: number): VersionCondition => [{ _cnd: { lt: version } }];
+
+/** The values a toggled Yes/No dropdown (AttributeSpec.toggleSince) sends for on and off. */
+export function toggleValues(attribute: AttributeSpec<string>): { on: string | number; off: string | number } {
+	const yes = attribute.options?.find((o) => o.name === 'Yes');
+	const no = attribute.options?.find((o) => o.name === 'No');
+	if (attribute.type !== 'enum' || attribute.options?.length !== 2 || !yes || !no) {
+		throw new Error(`${attribute.name}: toggleSince needs a dropdown of exactly two options, Yes and No`);
+	}
+	return { on: yes.value, off: no.value };
+}
+
+/** The Yes/No dropdown as a toggle: on is the Yes the dropdown started at (or its default). */
+function toggleProperty(attribute: AttributeSpec<string>): INodeProperties {
+	const { on } = toggleValues(attribute);
+	const dropdown = attributeProperty(attribute);
+	delete dropdown.options;
+	return { ...dropdown, type: 'boolean', default: (attribute.default ?? on) === on };
+}
+
+/** The attribute as a node of this version shows it: a toggle from its toggleSince on, else as it is. */
+function shownIn(attribute: AttributeSpec<string>, toggles: boolean): INodeProperties {
+	return toggles && attribute.toggleSince !== undefined ? toggleProperty(attribute) : attributeProperty(attribute);
+}
+
+/**
+ * The node-version ranges a set of attributes is shown in: one range when none changes with the
+ * version, else before and from the version where Yes/No dropdowns become toggles (one per operation).
+ */
+function versionRanges(attributes: Array<AttributeSpec<string>>): Array<{ version?: VersionCondition; toggles: boolean }> {
+	const since = [...new Set(attributes.map((a) => a.toggleSince).filter((v): v is number => v !== undefined))];
+	if (since.length > 1) throw new Error(`${attributes.map((a) => a.name).join(', ')}: toggles of one operation start in one node version`);
+	if (!since.length) return [{ toggles: false }];
+	return [
+		{ version: beforeVersion(since[0]), toggles: false },
+		{ version: fromVersion(since[0]), toggles: true },
+	];
+}
+
+const withVersion = (show: Conditions, version?: VersionCondition): Conditions => (version ? { ...show, '@version': version } : show);
+
 function showFor(op: OperationSpec, extra: Conditions = {}) {
 	return { displayOptions: { show: { resource: [op.resource], operation: [op.operation], ...extra } } };
 }
@@ -181,9 +230,9 @@ export function extraField(op: OperationSpec, field: INodeProperties): INodeProp
 }
 
 /** Send Body As and Timeout: only for an operation that sends a request. */
-function transportOptions(op: OperationSpec): INodeProperties[] {
+function transportOptions(op: OperationSpec, device: string): INodeProperties[] {
 	if (op.local) return [];
-	return COMMON_OPTIONS.filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false);
+	return commonOptions(device).filter((o) => o.name !== 'bodyFormat' || op.bodyFormats?.includes('form') !== false);
 }
 
 export function operationOptions(catalog: Catalog, resource: string): INodePropertyOptions[] {
@@ -234,18 +283,30 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 	// Defaults computed from the catalog are held in variables: n8n's lint (node-param-default-missing)
 	// reads a `default:` that is a member or ?? expression as missing, an identifier as computed.
 	const firstResource = catalog.resources[0].value;
-	const properties: INodeProperties[] = [
-		{
-			displayName: 'Resource',
-			name: 'resource',
-			type: 'options',
-			noDataExpression: true,
-			default: firstResource,
-			options: catalog.resources
-				.map((r) => ({ name: r.name, value: r.value, ...(r.description ? { description: r.description } : {}) }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-		},
-	];
+	const resourceProperty = (resources: ResourceSpec[], version?: VersionCondition): INodeProperties => ({
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		...(version ? { displayOptions: { show: { '@version': version } } } : {}),
+		default: firstResource,
+		options: resources
+			.map((r) => ({ name: r.name, value: r.value, ...(r.description ? { description: r.description } : {}) }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	});
+	// A retired resource (Legacy) stays in the versions before it retired, so saved workflows keep it.
+	const retired = [...new Set(catalog.resources.map((r) => r.retiredSince).filter((v): v is number => v !== undefined))];
+	if (retired.length > 1) throw new Error('Resources of one node retire in one node version');
+	if (catalog.resources.find((r) => r.value === firstResource)?.retiredSince !== undefined) throw new Error('The first resource cannot retire');
+	const properties: INodeProperties[] = retired.length
+		? [
+				resourceProperty(catalog.resources, beforeVersion(retired[0])),
+				resourceProperty(
+					catalog.resources.filter((r) => r.retiredSince === undefined),
+					fromVersion(retired[0]),
+				),
+			]
+		: [resourceProperty(catalog.resources)];
 	for (const resource of catalog.resources) {
 		const options = operationOptions(catalog, resource.value);
 		const firstOperation = options[0]?.value ?? '';
@@ -266,27 +327,30 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 				continue;
 			}
 			const when = typeof attribute.required === 'object' ? { [attribute.required.when]: attribute.required.in } : {};
-			const property: INodeProperties = { ...attributeProperty(attribute), ...showFor(op, when) };
-			// What Simplify sets itself (e.g. the view type) is asked only when Simplify is off.
-			if (op.simplify?.request && attribute.name in op.simplify.request) {
-				property.displayOptions = { ...property.displayOptions, hide: { simplify: [true] } };
+			for (const { version, toggles } of versionRanges([attribute])) {
+				const property: INodeProperties = { ...shownIn(attribute, toggles), displayOptions: { show: withVersion(showFor(op, when).displayOptions.show, version) } };
+				// What Simplify sets itself (e.g. the view type) is asked only when Simplify is off.
+				if (op.simplify?.request && attribute.name in op.simplify.request) {
+					property.displayOptions = { ...property.displayOptions, hide: { simplify: [true] } };
+				}
+				properties.push(property);
 			}
-			properties.push(property);
 		}
 		properties.push(...listingProperties(op, showFor(op).displayOptions.show));
 		for (const field of op.fields ?? []) properties.push(extraField(op, field));
 		const optional = op.attributes.filter((a) => !isTopLevel(a));
-		if (optional.length) {
+		// One collection per node-version range: a toggle and the dropdown it replaced share a name.
+		for (const { version, toggles } of optional.length ? versionRanges(optional) : []) {
 			properties.push({
 				displayName: 'Additional Fields',
 				name: 'additionalFields',
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				...showFor(op),
+				displayOptions: { show: withVersion(showFor(op).displayOptions.show, version) },
 				options: optional
 					.map((a) => {
-						const p = attributeProperty(a);
+						const p = shownIn(a, toggles);
 						delete p.required;
 						return p;
 					})
@@ -295,7 +359,7 @@ export function buildProperties(catalog: Catalog): INodeProperties[] {
 		}
 		const settings = [
 			...(op.options ?? []),
-			...transportOptions(op),
+			...transportOptions(op, catalog.service.name),
 			...(op.bulk ? BULK_OPTIONS : []),
 			...(op.textSplit ? [TEXT_SPLIT_OPTION] : []),
 			...(returnsRecords(op.response) ? [EMPTY_MARKER_OPTION] : []),

@@ -71,8 +71,12 @@ export function valueSchema(attribute: AttributeSpec<string>): Schema {
 			);
 		case 'enum': {
 			const values = (attribute.options ?? []).map((o) => String(o.value));
+			// A Yes/No dropdown shown as a toggle in newer node versions: on and off send Yes and No's values.
+			const yesNo = attribute.toggleSince !== undefined ? attribute.options : undefined;
+			const fromToggle = (value: unknown) =>
+				typeof value === 'boolean' && yesNo ? yesNo.find((o) => o.name === (value ? 'Yes' : 'No'))?.value : value;
 			return z.preprocess(
-				toText,
+				(value) => toText(fromToggle(value)),
 				z.string().refine((v) => values.includes(v), `${label} must be one of: ${values.join(', ')}`),
 			);
 		}

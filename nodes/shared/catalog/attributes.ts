@@ -79,7 +79,7 @@ export const customer = <L extends string = never>(description = '', extra: Extr
 	switchDefault: '1',
 	description:
 		(description ? description + ' ' : '') +
-		"Numeric customer ID. Left empty, the credential's default customer is used, else the switch uses 1.",
+		"Customer ID. Left empty, the credential's default customer is used, else the switch uses 1.",
 	...extra,
 });
 

@@ -37,6 +37,17 @@ describe('Message > Send SMS', () => {
 		expect(request.body).toEqual({ From: '55555', To: '15145550123', Body: 'Votre table est prête', Receipt: 'yes', Key: 'sandbox-gateway-key' });
 	});
 
+	// Version 2 shows Receipt as a toggle; the gateway receives the "yes" or "no" the dropdown sent.
+	it.each([
+		[true, 'yes'],
+		[false, 'no'],
+	])('v2: Receipt %s sends Receipt "%s"', async (receipt, sent) => {
+		const { error } = await runNode({ type: 'solSwitchMessaging', typeVersion: 2, parameters: sms({ Body: 'Hi', additionalFields: { Receipt: receipt } }), credentials: creds() });
+		expect(error).toBeUndefined();
+		const [request] = gatewayReceived(env.sandbox, '/sms/').slice(-1);
+		expect(request.body).toEqual({ From: '55555', To: '15145550123', Body: 'Hi', Receipt: sent, Key: 'sandbox-gateway-key' });
+	});
+
 	it('refuses a body over 136 characters before sending anything', async () => {
 		const { items, error } = await runNode({ type: 'solSwitchMessaging', parameters: sms({ Body: 'x'.repeat(137) }), credentials: creds() });
 		expect(items).toEqual([]);

@@ -51,9 +51,26 @@ describe('Usage > Usage Report', () => {
 			credentials: messagingCredentials(env.sandbox),
 		});
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('Output "Records Only" needs Details set to Yes');
-		expect(error?.description).toBe('With Details No the gateway sends the summary only, so there would be no records to output. Set Details to Yes, or Output to "Summary Only".');
+		expect(error?.message).toBe('Output "Records Only" needs Details on');
+		expect(error?.description).toBe('With Details off (No) the gateway sends the summary only, so there would be no records to output. Turn Details on (Yes), or set Output to "Summary Only".');
 		expect(gatewayReceived(env.sandbox, '/sms/report')).toHaveLength(0);
+	});
+
+	// Version 2 shows Details as a toggle; the gateway receives what the dropdown sent.
+	it('v2: Details off sends "no" (summary only), Details left at its default sends "yes"', async () => {
+		const off = await runNode({ type: 'solSwitchMessaging', typeVersion: 2, parameters: report({ Details: false, ToDate: '2026-01-31', options: { output: 'summary' } }), credentials: messagingCredentials(env.sandbox) });
+		expect(off.error).toBeUndefined();
+		expect(off.items.map((i) => i.json.type)).toEqual(['summary']);
+		const { Details: _omitted, ...withoutDetails } = report({ ToDate: '2026-01-31' });
+		const byDefault = await runNode({ type: 'solSwitchMessaging', typeVersion: 2, parameters: withoutDetails, credentials: messagingCredentials(env.sandbox) });
+		expect(byDefault.error).toBeUndefined();
+		expect(gatewayReceived(env.sandbox, '/sms/report').slice(-2).map((r) => (r.body as Record<string, unknown>).Details)).toEqual(['no', 'yes']);
+	});
+
+	it('v2: Details off with Output "Records Only" is refused as in version 1', async () => {
+		const { items, error } = await runNode({ type: 'solSwitchMessaging', typeVersion: 2, parameters: report({ Details: false, options: { output: 'records' } }), credentials: messagingCredentials(env.sandbox) });
+		expect(items).toEqual([]);
+		expect(error?.message).toBe('Output "Records Only" needs Details on');
 	});
 
 	it('Details Yes with Output "Records Only" gives the records alone', async () => {

@@ -1,5 +1,5 @@
 import { chartSvg } from '../../../scripts/bench/chart';
-import { benchmarksMarkdown, goals, readmeBlock, type RunResult } from '../../../scripts/bench/report';
+import { benchmarksMarkdown, goals, goalsMarkdown, readmeBlock, type RunResult } from '../../../scripts/bench/report';
 import { N8N_SETTINGS } from '../../../scripts/bench/settings';
 import { roundSize } from '../../../scripts/bench/drive';
 import { fromSamples, median, pairedRatios, ratio, type Comparison } from '../../../scripts/bench/types';
@@ -47,6 +47,18 @@ describe('benchmark report', () => {
 			expect.stringMatching(/: missed; a count or order check failed/),
 			expect.stringMatching(/: missed; peak memory 320 MB against 310 MB \(goal: not above\): missed\.$/),
 		]);
+	});
+
+	it('keeps the user pages to figures (no goal verdicts, a ratio column in plain words) and the goals on the maintainers\' page', () => {
+		const run: RunResult = { setting: defaults, comparisons: [bulk(160, 100, 'at most 10 in flight, 0 lost'), cdr(400, 1000, 300, 310)] };
+		for (const page of [readmeBlock([run], INFO), benchmarksMarkdown([run], INFO, [])]) {
+			expect(page).toContain('| Path | This package | n8n only | Speed against n8n only |');
+			expect(page).toContain('×0.5 half as fast');
+			expect(page).not.toMatch(/Times better|[Gg]oal|\bmet\b|missed|issue/);
+		}
+		const goalsPage = goalsMarkdown([run], INFO);
+		expect(goalsPage).toMatch(/^# Benchmark goals \(for maintainers\)/);
+		expect(goalsPage).toContain(goals([run])[0]);
 	});
 
 	it('draws one bar per row and setting, the ratio written beside it, and a ×1 line', () => {

@@ -29,9 +29,9 @@ describe('operation names per n8n UX guidelines', () => {
 		expect(operationsTable(solSwitchAdminCatalog)).toContain('| DID | Create | Create a DID | DID Add |');
 	});
 
-	it('is version 2 by default and still offers version 1', () => {
-		expect(admin.version).toEqual([1, 2]);
-		expect(admin.defaultVersion).toBe(2);
+	it('lists from version 2 on and still offers version 1 (Admin: version 3, without Legacy, is the default)', () => {
+		expect(admin.version).toEqual([1, 2, 3]);
+		expect(admin.defaultVersion).toBe(3);
 		expect(new SolSwitch().description.defaultVersion).toBe(2);
 	});
 });

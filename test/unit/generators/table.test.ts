@@ -14,7 +14,7 @@ import { solSwitchCatalog } from '../../../nodes/SolSwitch/catalog';
 import { solSwitchAdminCatalog } from '../../../nodes/SolSwitchAdmin/catalog';
 import { messagingCatalog } from '../../../nodes/SolSwitchMessaging/catalog';
 import { switchService } from '../../../nodes/shared/services';
-import { operationsTable } from '../../../scripts/readme/operationsTable';
+import { operationsList, operationsTable } from '../../../scripts/readme/operationsTable';
 
 const op = (catalog: Catalog, resource: string, operation: string) =>
 	catalog.operations.find((o) => o.resource === resource && o.operation === operation)!;
@@ -106,4 +106,19 @@ describe('dropdown names', () => {
 		expect(messages).toHaveLength(1);
 		expect(messages[0]).toContain("'\"noSuchList\"' is not assignable to type '");
 	}, 60000);
+});
+
+describe('rows that say what the editor asks', () => {
+	it('Send and Wait lists the fields the editor asks: Message (sent as Body) and the Messaging Trigger URL', () => {
+		const row = operationsTable(messagingCatalog)
+			.split('\n')
+			.find((line) => line.startsWith('| Message | Send and Wait for Response |'))!;
+		expect(row).toContain('| `From`, `To`, Message (sent as `Body`), Messaging Trigger URL |');
+	});
+
+	it('a retired resource (Legacy) is named with the node versions that still offer it, in the table and the README list', () => {
+		expect(operationsTable(solSwitchAdminCatalog)).toContain('| Legacy (Deprecated), node versions 1 and 2 only | Add DID |');
+		expect(operationsList(solSwitchAdminCatalog)).toContain('- Legacy (Deprecated), node versions 1 and 2 only: Add DID,');
+		expect(operationsList(solSwitchAdminCatalog)).toContain('- DID: ');
+	});
 });

@@ -57,10 +57,10 @@ describe('notices', () => {
 		}
 	});
 
-	it('Messaging Trigger: one notice for the three kinds, with the MO URL and the inbound key', () => {
+	it('Messaging Trigger: one notice for the three kinds, with the incoming message URL and the inbound key', () => {
 		const [notice] = notices(allNodeTypes.solSwitchMessagingTrigger.description.properties);
 		expect(notice.displayName).toBe(
-			"New SMS, New MMS, Delivery Report: in the gateway operator's settings, at the MO URL. Reports go to the report URL instead when the operator configures one. " +
+			"New SMS, New MMS, Delivery Report: in the gateway operator's settings, at the incoming message URL. Reports go to the report URL instead when the operator configures one. " +
 				"Give the operator the Inbound Key and Inbound Key Type of this node's credential too. " +
 				URL_NOTICE,
 		);
