@@ -199,8 +199,10 @@ export function markStaticDataChanged(staticData: IDataObject, member: string) {
  * Hands n8n the trigger's answer for reply mode Immediately, with the run to queue: n8n writes the
  * answer once the run is queued, or an HTTP error when it cannot be queued (N3). `whenTaken` runs
  * each time n8n reads the answer, which n8n 2.40 does after queuing and before its save (and 1.x
- * before queuing and saving): the moment to set the static data's flag again after the reset that
- * queuing made. It runs whatever the node's parameters hold (unlike a description resolver, N8).
+ * before queuing and saving, when it writes the answer at once): never for a run that could not be
+ * queued. So it is the moment the answer is known to go out, and a static data write made there
+ * (which sets the flag again after the reset that queuing made, N2) is in n8n's save. It runs
+ * whatever the node's parameters hold (unlike a description resolver, N8).
  */
 export function answerWhenQueued(answer: IDataObject, workflowData: INodeExecutionData[][], whenTaken: () => void): IWebhookResponseData {
 	const result: IWebhookResponseData = { workflowData };
