@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { gatewayService } from '../../shared/services';
 import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/replyWords';
-import type { WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
+import { NONCE_PARAMETER, type WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
 import { OTHER_REPLY } from './properties';
 import { answerSpecOf, waitIdOf } from './spec';
@@ -29,6 +29,16 @@ function resume(data: IDataObject): IWebhookResponseData {
 	return { webhookResponse: ack, workflowData: [[{ json: { data } }]] };
 }
 
+/**
+ * Whether the forward carries the nonce n8n signed into this wait's resume URL (run.ts): in a loop
+ * the node waits again with the same wait ID, and only the nonce tells the iterations apart. A URL
+ * without one (a wait registered by an earlier version of the package) takes any.
+ */
+function forThisNonce(fn: IWebhookFunctions, nonce: unknown): boolean {
+	const signed = (fn.getQueryData() as IDataObject | undefined)?.[NONCE_PARAMETER];
+	return typeof signed !== 'string' || signed === nonce;
+}
+
 async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const now = Date.now();
 	const credentials = await fn.getCredentials(gatewayService.credential);
@@ -36,7 +46,7 @@ async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	if (!checked.ok) return keepWaiting(checked.reason);
 	const reply = checked.payload;
 	const node = fn.getNode();
-	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256)) return keepWaiting('not a reply to this wait');
+	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256) || !forThisNonce(fn, reply.nonce)) return keepWaiting('not a reply to this wait');
 	const phone = String(fn.getNodeParameter('To', '') ?? '');
 	const code = String(fn.getNodeParameter('From', '') ?? '');
 	if (reply.from !== phone || reply.to !== code) return keepWaiting('not from the number this wait asked');

@@ -41,7 +41,7 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 
 	it('retry, not kept: the waiting node could not check the signature (D3: the two ends hold different Inbound Keys)', () => {
 		for (const reason of ['bad signature', 'no inbound key in the credential']) {
-			expect(forwardOutcome(200, { accepted: false, reason }, 0)).toEqual({ kind: 'retry', reason: `the waiting node refused the signature (${reason}): are both ends on the same Inbound Key?` });
+			expect(forwardOutcome(200, { accepted: false, reason }, 0)).toEqual({ kind: 'retry', reason: `the waiting node refused the signature (${reason}): are both ends on the same Inbound Key?`, signature: true });
 		}
 	});
 
