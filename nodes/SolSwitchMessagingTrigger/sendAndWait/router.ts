@@ -4,10 +4,10 @@
  * stores in waitStore.ts; this file does the HTTP of both branches, and nothing else.
  *
  * Registration (a POST with header x-solswitch-wait: register, through the guard's source and size
- * checks: it carries no gateway key but an HMAC from the inbound key, registration.ts): verified, checked (same origin, shape, caps), stored,
- * answered { accepted, pin, others } through n8n (webhookResponse), which saves the static data before
- * it writes the answer; refused with HTTP 401 (signature, no inbound key) or 400 (content), storing
- * nothing and starting nothing.
+ * checks, registration.ts: it carries no gateway key but an HMAC from the inbound key): verified,
+ * checked (same origin, shape, caps), stored, answered { accepted, pin, others } through n8n
+ * (webhookResponse), which saves the static data before it writes the answer; refused with HTTP 401
+ * (NOT_SIGNED, whatever the cause) or 400 (content), storing nothing and starting nothing.
  *
  * A reply (an MO SMS that is no compliance keyword): its wait, if any, is chosen (pin, or the only one;
  * several without a pin: the phone is asked which), the reply is forwarded, signed, to the wait's
