@@ -89,7 +89,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// A Send and Wait for Response registering its wait (signed with the inbound key's HMAC, not a
-		// gateway callback, so before the gateway's guard): answered through n8n, which saves it first.
+		// gateway callback: the guard's source and size checks, not its key): answered through n8n, which saves it first.
 		if (isRegistration(this)) return await answerRegistrationCall(this);
 		return await dispatch(this, MESSAGING_TRIGGER);
 	}

@@ -50,13 +50,13 @@ export function answerFromClaim(fn: IWebhookFunctions, claim: Claim): IWebhookRe
  * Reply mode Immediately, for a callback that starts an execution: {"Status":"OK"} (with a reply
  * Body) handed to n8n, which writes it once the run is queued (n8n 2.40) or just before (1.x); a run
  * that cannot be queued (Redis unreachable) is answered with an HTTP error and the gateway sends the
- * message again (N3). Remembered now, and marked for saving again when n8n takes the answer, after
- * queuing reset the flag.
+ * message again (N3). Remembered when n8n takes the answer to write it, after queuing (so the
+ * assignment also sets the flag queuing reset, and n8n's save writes it): never for a run n8n could
+ * not queue, whose redelivery must run.
  */
 export function answerWhenQueued(call: AnsweringCall, body?: string): IWebhookResponseData {
 	const { memory, key, now, output } = call;
-	memory?.remember(key, now, body);
-	return handToN8nWhenQueued(okReply(body), [[output]], () => memory?.markChangedAgain());
+	return handToN8nWhenQueued(okReply(body), [[output]], () => memory?.remember(key, now, body));
 }
 
 /**

@@ -31,8 +31,13 @@ export async function carriesInboundKey(fn: IWebhookFunctions, body: IDataObject
 	return accepted;
 }
 
-/** The credential's inbound key (empty when none), read the same kept way: for send-and-wait's HMAC (router.ts). */
-export async function inboundKeyOf(fn: IWebhookFunctions, now = Date.now()): Promise<string> {
+/**
+ * The credential's inbound key (empty when none), read the same kept way: for send-and-wait's HMAC
+ * (router.ts). `accepts`: whether a kept key does for this request (a registration: it verifies the
+ * signature); one that does not is read afresh at once, so a key just changed in the credential is
+ * used at once and no registration is refused for up to INBOUND_KEY_REUSE_MS after a rotation.
+ */
+export async function inboundKeyOf(fn: IWebhookFunctions, now = Date.now(), accepts: (key: string) => boolean = () => true): Promise<string> {
 	const { value } = await credentialAccepts<InboundKey>(
 		fn,
 		CREDENTIAL_TYPE,
@@ -40,8 +45,8 @@ export async function inboundKeyOf(fn: IWebhookFunctions, now = Date.now()): Pro
 			key: String(credentials.inboundApiKey ?? ''),
 			type: credentials.inboundKeyType === 'header' ? 'header' : 'body',
 		}),
-		// A kept key is used as it is; none kept (or none set) reads the credential afresh.
-		(inbound) => inbound.key !== '',
+		// A kept key that does is used as it is; none kept (or none set) reads the credential afresh.
+		(inbound) => inbound.key !== '' && accepts(inbound.key),
 		now,
 	);
 	return value.key;

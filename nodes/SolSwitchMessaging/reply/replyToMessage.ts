@@ -18,10 +18,10 @@ import { workflowAnswer } from '../../engine/trigger/n8nResponse';
 import { bodyProblem } from '../../shared/messaging/body';
 import { dedupKeyOf, okReply, triggerMessageOf, type TriggerMessage } from '../../shared/messaging/callbackFormat';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
-import { REPLY_MODES, isMessagingTrigger, replyModeOf, type ReplyModeRule } from '../../shared/messaging/replyModes';
+import { REPLY_MODES, acknowledgesRedeliveries, isMessagingTrigger, replyModeOf, type ReplyModeRule } from '../../shared/messaging/replyModes';
 
-/** The message that started the workflow, and the trigger's reply mode rule. */
-function triggerMessage(fn: IExecuteFunctions, itemIndex: number): { message: TriggerMessage; rule: ReplyModeRule } {
+/** The message that started the workflow, the trigger's reply mode rule, and whether it remembers answers. */
+function triggerMessage(fn: IExecuteFunctions, itemIndex: number): { message: TriggerMessage; rule: ReplyModeRule; remembers: boolean } {
 	const own = fn.getNode().name;
 	const trigger = fn.getParentNodes(own, { includeNodeParameters: true }).find(isMessagingTrigger);
 	if (!trigger) {
@@ -34,12 +34,13 @@ function triggerMessage(fn: IExecuteFunctions, itemIndex: number): { message: Tr
 	const first = (proxy.$(trigger.name) as { first: () => INodeExecutionData | undefined }).first();
 	const message = triggerMessageOf((first?.json ?? {}) as IDataObject);
 	if (!message) throw new NodeOperationError(fn.getNode(), `The trigger "${trigger.name}" has no message to reply to`, { itemIndex });
-	return { message, rule: REPLY_MODES[replyModeOf(trigger.parameters as IDataObject | undefined)] };
+	const parameters = trigger.parameters as IDataObject | undefined;
+	return { message, rule: REPLY_MODES[replyModeOf(parameters)], remembers: acknowledgesRedeliveries(parameters) };
 }
 
 export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Promise<INodeExecutionData[]> {
 	const { fn, itemIndex } = ctx;
-	const { message, rule } = triggerMessage(fn, itemIndex);
+	const { message, rule, remembers } = triggerMessage(fn, itemIndex);
 	// "MMS MO responses carry only Status", and so do reports; a Body is for SMS only.
 	const text = message.type === 'sms' && typeof body.Body === 'string' ? body.Body : undefined;
 	// The 136-character rule applies to the Body that is sent, so only to a reply to an SMS.
@@ -50,7 +51,8 @@ export async function replyToMessage(body: IDataObject, ctx: ShapeContext): Prom
 	// answered) pass the reply through without sending again.
 	if (itemIndex === 0 && !message.answered) {
 		fn.sendResponse(workflowAnswer(reply));
-		if (rule.workflowReply === 'asWrittenAndByReplyNode') ReplyMemory.of(fn).rememberIfLoaded(dedupKeyOf(message), Date.now(), text);
+		// Acknowledge Redeliveries off: the trigger remembers nothing, and neither does this node.
+		if (remembers && rule.workflowReply === 'asWrittenAndByReplyNode') ReplyMemory.of(fn).rememberIfLoaded(dedupKeyOf(message), Date.now(), text);
 	}
 	return [{ json: reply }];
 }

@@ -83,9 +83,17 @@ export async function registerWait(
 				"Publish (activate) the workflow that starts with the SolSwitch Messaging Trigger and use its Production URL: a test URL keeps no waits.",
 		});
 	}
-	if (status === 401 || status === 403) {
-		throw new NodeOperationError(node, `The Messaging Trigger refused the registration (HTTP ${status})`, {
+	if (status === 401) {
+		throw new NodeOperationError(node, 'The Messaging Trigger refused the registration (HTTP 401)', {
 			description: 'This node and the trigger must use SolSwitch Messaging API credentials with the same Inbound Key.',
+		});
+	}
+	if (status === 403 || status === 413) {
+		throw new NodeOperationError(node, `The Messaging Trigger refused the registration (HTTP ${status})`, {
+			description:
+				status === 403
+					? "The trigger's Allowed Sources (Options) must include the address this n8n calls its own webhook URL from."
+					: "The registration is larger than the trigger's Maximum Body Size (Options).",
 		});
 	}
 	const reason = typeof answer.reason === 'string' ? answer.reason : `HTTP ${status}`;

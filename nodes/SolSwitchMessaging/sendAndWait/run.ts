@@ -21,6 +21,7 @@ import { bodyProblem, characterCount } from '../../shared/messaging/body';
 import { BODY_MAX } from '../../shared/catalog/rules';
 import { gatewayService } from '../../shared/services';
 import { answerSpecProblem, instructionOf, longestSmsText, PIN_LENGTH, smsText, type AnswerSpec } from '../../shared/messaging/sendAndWait/replyWords';
+import { NONCE_PARAMETER } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
 import { TRIGGER_URL } from './properties';
 import { registerWait, type WaitRegistration } from './register';
@@ -67,11 +68,14 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		});
 	}
 	(fn as unknown as MaybeSignatureValidation).setSignatureValidationRequired?.();
-	const resumeUrl = fn.getSignedResumeUrl();
+	// The nonce rides in the resume URL, signed by n8n: the waiting node takes only a forward carrying
+	// it, so in a loop a reply meant for one iteration's wait never resumes the next (same wait ID).
+	const nonce = randomBytes(12).toString('hex');
+	const resumeUrl = fn.getSignedResumeUrl({ [NONCE_PARAMETER]: nonce });
 	const triggerUrl = String(fn.getNodeParameter(TRIGGER_URL, itemIndex, ''));
 	const registration: WaitRegistration = {
 		id: waitIdOf(fn.getExecutionId(), node.id, sha256),
-		nonce: randomBytes(12).toString('hex'),
+		nonce,
 		resumeUrl,
 		phone: String(body.To),
 		code: String(body.From),

@@ -13,7 +13,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { gatewayService } from '../../shared/services';
 import { phoneNumberOf, sameNumber } from '../../shared/messaging/phoneNumber';
 import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/replyWords';
-import type { WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
+import { NONCE_PARAMETER, type WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
 import { OTHER_REPLY } from './properties';
 import { answerSpecOf, waitIdOf } from './spec';
@@ -30,6 +30,16 @@ function resume(data: IDataObject): IWebhookResponseData {
 	return { webhookResponse: ack, workflowData: [[{ json: { data } }]] };
 }
 
+/**
+ * Whether the forward carries the nonce n8n signed into this wait's resume URL (run.ts): in a loop
+ * the node waits again with the same wait ID, and only the nonce tells the iterations apart. A URL
+ * without one (a wait registered by an earlier version of the package) takes any.
+ */
+function forThisNonce(fn: IWebhookFunctions, nonce: unknown): boolean {
+	const signed = (fn.getQueryData() as IDataObject | undefined)?.[NONCE_PARAMETER];
+	return typeof signed !== 'string' || signed === nonce;
+}
+
 async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const now = Date.now();
 	const credentials = await fn.getCredentials(gatewayService.credential);
@@ -37,7 +47,7 @@ async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	if (!checked.ok) return keepWaiting(checked.reason);
 	const reply = checked.payload;
 	const node = fn.getNode();
-	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256)) return keepWaiting('not a reply to this wait');
+	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256) || !forThisNonce(fn, reply.nonce)) return keepWaiting('not a reply to this wait');
 	// The numbers as the SMS was sent (the catalog's rule made them digits), compared as the trigger
 	// matched them: a To mapped as "15145550123 " waits for 15145550123's reply.
 	const phone = phoneNumberOf(fn.getNodeParameter('To', ''));

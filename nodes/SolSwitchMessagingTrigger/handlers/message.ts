@@ -17,7 +17,7 @@ import { bodyProblem } from '../../shared/messaging/body';
 import { dedupKey, type CallbackType } from '../../shared/messaging/callbackFormat';
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
-import { REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
+import { ACKNOWLEDGE_REDELIVERIES, REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
 import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../gatewayAnswers';
 import { inboundKeyOf } from '../inboundCredential';
 import { routeSms } from '../sendAndWait/router';
@@ -68,7 +68,7 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		key: dedupKey(type, String(item.id), item.status as number | undefined),
 		now: receivedAt.getTime(),
 		// Acknowledge Redeliveries off: nothing recalled, claimed or remembered, in every mode.
-		memory: options.acknowledgeRedeliveries !== false ? ReplyMemory.of(fn) : undefined,
+		memory: options[ACKNOWLEDGE_REDELIVERIES] !== false ? ReplyMemory.of(fn) : undefined,
 	};
 
 	// 1. Answered before, or a copy in flight: its answer, or "send it again later".

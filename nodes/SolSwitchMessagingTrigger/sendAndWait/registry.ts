@@ -41,6 +41,15 @@ export interface WaitRegistry {
 	waits: WaitEntry[];
 }
 
+/**
+ * How long a wait is routed at most, whatever its Limit Wait Time (n8n's "indefinitely" is the year
+ * 3000): without it, waits nobody answers (or whose execution was cancelled without a reply that
+ * would find it ended) would hold their phone's MAX_PER_NUMBER places for good. After it, a reply
+ * takes the ordinary path (it starts the trigger's workflow) and the execution waits on, until its
+ * Limit Wait Time or a cancel.
+ */
+export const MAX_WAIT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
 /** At most this many pending waits per phone and code, and in all (the object is saved whole). */
 export const MAX_PER_NUMBER = 10;
 export const MAX_TOTAL = 1000;
@@ -55,7 +64,8 @@ export function emptyRegistry(): WaitRegistry {
 export function asRegistry(value: unknown): WaitRegistry {
 	const waits = value && typeof value === 'object' ? (value as { waits?: unknown }).waits : undefined;
 	if (!Array.isArray(waits)) return emptyRegistry();
-	return { waits: waits.filter((w): w is WaitEntry => isEntry(w)) };
+	// Entries saved before waits had a lifetime (expiresAt in the year 3000) get it from their creation.
+	return { waits: waits.filter((w): w is WaitEntry => isEntry(w)).map((w) => (w.expiresAt > w.createdAt + MAX_WAIT_LIFETIME_MS ? { ...w, expiresAt: w.createdAt + MAX_WAIT_LIFETIME_MS } : w)) };
 }
 
 function isEntry(w: unknown): boolean {
@@ -65,11 +75,20 @@ function isEntry(w: unknown): boolean {
 }
 
 /**
- * Whether a resume URL may be forwarded to: http(s), the same origin as the trigger's own production
- * URL, a path ending in /<endpoint>/<execution id>/<node id> with no dot segments, and exactly one
- * query parameter, n8n's `signature` (64 hex digits). Anything else would make the trigger a relay.
+ * n8n's endpoints that are not its waiting-webhook endpoint (their default names): a resume URL
+ * never sits under one of them, whatever N8N_ENDPOINT_WEBHOOK_WAIT says.
  */
-export function resumeUrlProblem(resumeUrl: unknown, ownWebhookUrl: string): string | undefined {
+const OTHER_ENDPOINTS = new Set(['rest', 'webhook', 'webhook-test', 'form', 'form-test', 'form-waiting', 'mcp', 'mcp-test', 'healthz', 'metrics', 'assets', 'static', 'types', 'icons']);
+
+/**
+ * Whether a resume URL may be forwarded to: http(s), the same origin as the trigger's own production
+ * URL, a path <prefix>/<endpoint>/<execution id>/<node id> with no dot segments, where <prefix> is the
+ * trigger's own (n8n serves every endpoint under one) and <endpoint> is neither the trigger's own
+ * nor another of n8n's (its REST API, test webhooks, forms), and the query n8n's alone: its
+ * `signature` (64 hex digits), after the registration's `nonce` when one is given (run.ts signs it
+ * in). Anything else would make the trigger a relay.
+ */
+export function resumeUrlProblem(resumeUrl: unknown, ownWebhookUrl: string, nonce?: string): string | undefined {
 	if (typeof resumeUrl !== 'string') return 'no resume URL';
 	let url: URL;
 	let own: URL;
@@ -84,15 +103,25 @@ export function resumeUrlProblem(resumeUrl: unknown, ownWebhookUrl: string): str
 	if (url.origin !== own.origin) return `the resume URL is not on this n8n (${own.origin})`;
 	if (url.hash) return 'the resume URL has a fragment';
 	const segments = url.pathname.split('/').slice(1);
-	if (segments.length < 3 || segments.some((s) => s === '' || s === '.' || s === '..' || /%2e/i.test(s))) {
+	if (segments.length < 3 || segments.some((s) => s === '' || s === '.' || s === '..' || /%2e/i.test(s)) || !underWaitingEndpoint(segments, own.pathname.split('/').slice(1))) {
 		return 'the resume URL is not a waiting-webhook URL';
 	}
 	if (!/^[A-Za-z0-9_-]+$/.test(segments[segments.length - 2])) return 'the resume URL names no execution';
 	const params = [...url.searchParams.keys()];
-	if (params.length !== 1 || params[0] !== 'signature' || !/^[0-9a-f]{64}$/.test(url.searchParams.get('signature') ?? '')) {
+	const expected = nonce === undefined || !params.includes('nonce') ? ['signature'] : ['nonce', 'signature'];
+	if (params.join('&') !== expected.join('&') || !/^[0-9a-f]{64}$/.test(url.searchParams.get('signature') ?? '')) {
 		return 'the resume URL is not signed by n8n';
 	}
+	if (nonce !== undefined && params.includes('nonce') && url.searchParams.get('nonce') !== nonce) return 'the resume URL is not signed by n8n for this registration';
 	return undefined;
+}
+
+/** Whether the segments before <endpoint>/<execution id>/<node id> are the trigger's own prefix, and <endpoint> a waiting one. */
+function underWaitingEndpoint(segments: string[], own: string[]): boolean {
+	const prefix = segments.slice(0, -3);
+	const endpoint = segments[segments.length - 3];
+	if (own.length < prefix.length + 2 || prefix.some((s, i) => s !== own[i])) return false;
+	return /^[A-Za-z0-9_-]+$/.test(endpoint) && endpoint !== own[prefix.length] && !OTHER_ENDPOINTS.has(endpoint);
 }
 
 export type Registration = { ok: true; entry: Omit<WaitEntry, 'pin'> } | { ok: false; reason: string };
@@ -102,7 +131,7 @@ export function registrationOf(payload: Record<string, unknown>, ownWebhookUrl: 
 	const { id, nonce, resumeUrl, phone, code, word, expiresAt } = payload;
 	if (typeof id !== 'string' || !ID.test(id)) return { ok: false, reason: 'bad id' };
 	if (typeof nonce !== 'string' || !ID.test(nonce)) return { ok: false, reason: 'bad nonce' };
-	const urlProblem = resumeUrlProblem(resumeUrl, ownWebhookUrl);
+	const urlProblem = resumeUrlProblem(resumeUrl, ownWebhookUrl, nonce);
 	if (urlProblem) return { ok: false, reason: urlProblem };
 	const phoneNumber = phoneNumberOf(phone);
 	if (typeof phone !== 'string' || !phoneNumber.ok) return { ok: false, reason: 'the To number is not a phone number' };
@@ -110,7 +139,7 @@ export function registrationOf(payload: Record<string, unknown>, ownWebhookUrl: 
 	if (typeof code !== 'string' || !codeNumber.ok) return { ok: false, reason: 'the From code is not a phone number' };
 	if (typeof word !== 'string' || characterCount(word) > 40) return { ok: false, reason: 'bad approve word' };
 	if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt) || expiresAt <= now) return { ok: false, reason: 'already expired' };
-	return { ok: true, entry: { id, nonce, url: resumeUrl as string, phone: phoneNumber.number, code: codeNumber.number, word, createdAt: now, expiresAt } };
+	return { ok: true, entry: { id, nonce, url: resumeUrl as string, phone: phoneNumber.number, code: codeNumber.number, word, createdAt: now, expiresAt: Math.min(expiresAt, now + MAX_WAIT_LIFETIME_MS) } };
 }
 
 function live(registry: WaitRegistry, now: number): WaitEntry[] {

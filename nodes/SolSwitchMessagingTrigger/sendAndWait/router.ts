@@ -3,11 +3,11 @@
  * hands replies to the waiting executions. Pure decisions live in registry.ts and forwarding.ts; the
  * stores in waitStore.ts; this file does the HTTP of both branches, and nothing else.
  *
- * Registration (a POST with header x-solswitch-wait: register, before the gateway guard: it carries no
- * gateway key but an HMAC from the inbound key): verified, checked (same origin, shape, caps), stored,
- * answered { accepted, pin, others } through n8n (webhookResponse), which saves the static data before
- * it writes the answer; refused with HTTP 401 (signature, no inbound key) or 400 (content), storing
- * nothing and starting nothing.
+ * Registration (a POST with header x-solswitch-wait: register, through the guard's source and size
+ * checks, registration.ts: it carries no gateway key but an HMAC from the inbound key): verified,
+ * checked (same origin, shape, caps), stored, answered { accepted, pin, others } through n8n
+ * (webhookResponse), which saves the static data before it writes the answer; refused with HTTP 401
+ * (NOT_SIGNED, whatever the cause) or 400 (content), storing nothing and starting nothing.
  *
  * A reply (an MO SMS that is no compliance keyword): its wait, if any, is chosen (pin, or the only one;
  * several without a pin: the phone is asked which), the reply is forwarded, signed, to the wait's
@@ -35,10 +35,16 @@ export function isRegistration(fn: IWebhookFunctions): boolean {
 /** What the trigger writes itself: a refusal, at once, nothing stored. */
 export type Refuse = (status: number, body: Record<string, unknown>) => IWebhookResponseData;
 
+/**
+ * The one refusal of a registration whose signature does not verify, whatever the cause: it says
+ * nothing about the trigger's credential (whether a key is set) to whoever sent it.
+ */
+export const NOT_SIGNED = "not signed with this trigger's Inbound Key";
+
 /** Answers a registration. `inboundKey`: the trigger's credential's (empty: routing is refused). */
 export function answerRegistration(fn: IWebhookFunctions, inboundKey: string, refuse: Refuse, now = Date.now()): IWebhookResponseData {
 	const checked = verify(deriveKey(inboundKey, 'register'), fn.getBodyData(), now);
-	if (!checked.ok) return refuse(401, { accepted: false, reason: checked.reason });
+	if (!checked.ok) return refuse(401, { accepted: false, reason: NOT_SIGNED });
 	if (checked.payload.kind !== 'register') return refuse(400, { accepted: false, reason: 'not a registration' });
 	const registration = registrationOf(checked.payload, fn.getNodeWebhookUrl('default') ?? '', now);
 	if (!registration.ok) return refuse(400, { accepted: false, reason: registration.reason });
@@ -65,7 +71,7 @@ export interface ReceivedSms {
 }
 
 async function forward(fn: IWebhookFunctions, key: Buffer, entry: WaitEntry, sms: ReceivedSms, now: number): Promise<{ status?: number; body?: unknown }> {
-	const reply: ForwardedReply & { pin: string } = { kind: 'reply', waitId: entry.id, ...sms, pin: entry.pin };
+	const reply: ForwardedReply & { pin: string } = { kind: 'reply', waitId: entry.id, nonce: entry.nonce, ...sms, pin: entry.pin };
 	try {
 		const response = (await fn.helpers.httpRequest({
 			method: 'POST',
@@ -104,10 +110,9 @@ export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<
 				return { kind: 'answered', body: outcome.replyText };
 			case 'kept':
 				return { kind: 'answered', body: outcome.replyText };
-			case 'taken':
-				store.remove(route.entry, now);
-				return { kind: 'answered' };
 			case 'retry':
+				// Not one the gateway should give up on: logged when only the operator can mend it.
+				if (outcome.signature) fn.logger?.warn(`SolSwitch Messaging Trigger: a reply could not be handed to its Send and Wait: ${outcome.reason} The gateway sends it again.`);
 				return { kind: 'retry' };
 			case 'gone':
 				store.remove(route.entry, now);

@@ -4,7 +4,7 @@
  * webhook calls, in the webhook process, where n8n saves the static data with the call; never from an
  * execution (a queue-mode worker's copy is empty and its save would wipe it).
  *
- * Two stores, as the reply memory has them:
+ * Two stores, as the reply memory has them (the same mechanism: engine/trigger/staticDataMirror.ts):
  * - the workflow's static data (member WAITS_KEY): what other n8n processes see;
  * - one registry object per workflow shared by the calls of this process. Overlapping webhook calls
  *   each save the static data they loaded (last writer wins): a registration saved by one call is
@@ -18,10 +18,12 @@
  * database by the other's overlapping save is missing on the other until the sending node registers
  * it again (it does, once, after sending: run.ts).
  */
-import type { IDataObject } from 'n8n-workflow';
-import { addWait, asRegistry, removeWait, type Added, type WaitEntry, type WaitRegistry } from './registry';
+import { StaticDataMirror, type MirrorCall, type MirrorView } from '../../engine/trigger/staticDataMirror';
+import { addWait, asRegistry, MAX_TOTAL, MAX_WAIT_LIFETIME_MS, removeWait, type Added, type WaitEntry, type WaitRegistry } from './registry';
 
 export const WAITS_KEY = 'solSwitchMessagingWaits';
+/** At most this many tombstones per workflow and process, the oldest forgotten first (as many as waits can be pending). */
+export const MAX_TOMBSTONES = MAX_TOTAL;
 
 interface ProcessStore {
 	registry: WaitRegistry;
@@ -29,40 +31,30 @@ interface ProcessStore {
 	removed: Map<string, number>;
 }
 
-const processStores = new Map<string, ProcessStore>();
+/** The two stores (engine/trigger/staticDataMirror.ts): the registry object is what is saved under WAITS_KEY. */
+const mirror = new StaticDataMirror<ProcessStore>(WAITS_KEY, () => ({ registry: { waits: [] }, removed: new Map() }), (store) => store.registry);
 
 const tombstoneOf = (w: Pick<WaitEntry, 'id' | 'nonce'>) => `${w.id}/${w.nonce}`;
 
-function processStoreOf(workflowId: string): ProcessStore {
-	let found = processStores.get(workflowId);
-	if (!found) {
-		found = { registry: { waits: [] }, removed: new Map() };
-		processStores.set(workflowId, found);
-	}
-	return found;
-}
-
 /** What a call gives the store: n8n's webhook context fits. */
-export interface WaitStoreCall {
-	getWorkflow(): { id?: string | number };
-	getWorkflowStaticData(type: string): IDataObject;
-}
+export type WaitStoreCall = MirrorCall;
 
 export class WaitStore {
 	static of(call: WaitStoreCall): WaitStore {
-		return new WaitStore(processStoreOf(String(call.getWorkflow().id ?? '')), call.getWorkflowStaticData('global'));
+		return new WaitStore(mirror.of(call));
 	}
 
-	private constructor(
-		private readonly store: ProcessStore,
-		private readonly staticData: IDataObject,
-	) {}
+	private readonly store: ProcessStore;
+
+	private constructor(private readonly mirrored: MirrorView<ProcessStore>) {
+		this.store = mirrored.state;
+	}
 
 	/** Both stores as one registry, for routing. Only reads. */
 	view(now: number): WaitRegistry {
 		const own = this.store.registry.waits.filter((w) => w.expiresAt > now);
 		const ids = new Set(own.map((w) => w.id));
-		const loaded = asRegistry(this.staticData[WAITS_KEY]).waits.filter((w) => w.expiresAt > now && !ids.has(w.id) && !this.store.removed.has(tombstoneOf(w)));
+		const loaded = asRegistry(this.mirrored.current()).waits.filter((w) => w.expiresAt > now && !ids.has(w.id) && !this.store.removed.has(tombstoneOf(w)));
 		return { waits: [...own, ...loaded].sort((a, b) => a.createdAt - b.createdAt) };
 	}
 
@@ -72,15 +64,15 @@ export class WaitStore {
 		const merged = this.view(now);
 		change(merged);
 		this.store.registry.waits = merged.waits;
-		this.staticData[WAITS_KEY] = this.store.registry as unknown as IDataObject;
+		this.mirrored.publish();
 	}
 
 	/** Registers a wait (registry.addWait's rules); a registration already known is not written again. */
 	add(entry: Omit<WaitEntry, 'pin'>, now: number, random4: () => string): Added {
 		// Registered again after it was answered here (the sending node's second registration came late).
-		if (this.store.removed.has(tombstoneOf(entry))) return { ok: false, reason: 'this wait was answered already' };
+		if ((this.store.removed.get(tombstoneOf(entry)) ?? 0) > now) return { ok: false, reason: 'this wait was answered already' };
 		const known = this.view(now).waits.find((w) => w.id === entry.id && w.nonce === entry.nonce);
-		const savedHere = asRegistry(this.staticData[WAITS_KEY]).waits.some((w) => w.id === entry.id && w.nonce === entry.nonce);
+		const savedHere = asRegistry(this.mirrored.current()).waits.some((w) => w.id === entry.id && w.nonce === entry.nonce);
 		if (known && savedHere) return { ok: true, entry: known, others: this.view(now).waits.filter((w) => w.phone === known.phone && w.code === known.code).length - 1 };
 		let added: Added = { ok: false, reason: 'not added' };
 		this.write(now, (registry) => {
@@ -89,9 +81,19 @@ export class WaitStore {
 		return added;
 	}
 
-	/** Drops a wait that was answered or has ended. */
+	/**
+	 * Drops a wait that was answered or has ended. Its tombstone lasts as long as the wait would have
+	 * been routed (MAX_WAIT_LIFETIME_MS at most), and at most MAX_TOMBSTONES are kept.
+	 */
 	remove(entry: WaitEntry, now: number) {
-		this.store.removed.set(tombstoneOf(entry), entry.expiresAt);
+		const { removed } = this.store;
+		const tombstone = tombstoneOf(entry);
+		removed.delete(tombstone);
+		removed.set(tombstone, Math.min(entry.expiresAt, entry.createdAt + MAX_WAIT_LIFETIME_MS));
+		for (const oldest of removed.keys()) {
+			if (removed.size <= MAX_TOMBSTONES) break;
+			removed.delete(oldest);
+		}
 		this.write(now, (registry) => removeWait(registry, entry.id, entry.nonce));
 	}
 }

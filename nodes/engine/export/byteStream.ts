@@ -8,7 +8,8 @@
  *  - database, s3 and n8n 1.x's in-memory default mode: `binaryToBuffer` (streamToBuffer), which
  *    listens to 'data', 'end', 'error' and 'close' (`on`, `once`, `off`) and may call `destroy()`.
  *    These modes keep the whole file in memory anyway; chunks are emitted as they are made.
- * One consumer, one pass: the bytes are made once.
+ * One consumer, one pass: the bytes are made once. This reliance on n8n's internals is row N11 of the
+ * adapter's table (engine/trigger/n8nResponse.ts), re-read there with every n8n upgrade.
  */
 
 type Listener = (...args: unknown[]) => void;

@@ -85,13 +85,27 @@ export function missingFields(fields: IDataObject, required: string[], status: n
 	return missing.length ? { status, reason: `Missing required field ${missing.join(', ')}` } : undefined;
 }
 
+function checkSize(fn: IWebhookFunctions, options: GuardOptions): Refusal | undefined {
+	const limitKb = Number(options.maxBodyKb) > 0 ? Number(options.maxBodyKb) : DEFAULT_MAX_BODY_KB;
+	return bodySize(fn) > limitKb * 1024 ? { status: 413, reason: `The body is larger than ${limitKb} KB (Maximum Body Size)` } : undefined;
+}
+
+function checkSettings(options: GuardOptions): Refusal | undefined {
+	const problems = settingsProblems(options);
+	return problems.length ? { status: 500, reason: `Trigger misconfigured: ${problems.join('; ')}` } : undefined;
+}
+
 /** Runs settings, source, key or secret, size and shape; returns the request's fields or the first refusal. */
 export async function admit(fn: IWebhookFunctions, trigger: TriggerSpec, options: GuardOptions): Promise<Admitted> {
-	const problems = settingsProblems(options);
-	if (problems.length) return { refusal: { status: 500, reason: `Trigger misconfigured: ${problems.join('; ')}` } };
-	const refusal = checkSource(fn, options) ?? (await trigger.authenticate(fn, (fn.getBodyData() ?? {}) as IDataObject));
+	const refusal = checkSettings(options) ?? checkSource(fn, options) ?? (await trigger.authenticate(fn, (fn.getBodyData() ?? {}) as IDataObject)) ?? checkSize(fn, options);
 	if (refusal) return { refusal };
-	const limitKb = Number(options.maxBodyKb) > 0 ? Number(options.maxBodyKb) : DEFAULT_MAX_BODY_KB;
-	if (bodySize(fn) > limitKb * 1024) return { refusal: { status: 413, reason: `The body is larger than ${limitKb} KB (Maximum Body Size)` } };
 	return readFields(fn, trigger.malformedStatus);
+}
+
+/**
+ * The guard for a request that proves itself otherwise than by the trigger's key (a send-and-wait
+ * registration signs its body): settings, source and size, as for every callback; no credential read.
+ */
+export function admitSelfSigned(fn: IWebhookFunctions, options: GuardOptions): Refusal | undefined {
+	return checkSettings(options) ?? checkSource(fn, options) ?? checkSize(fn, options);
 }

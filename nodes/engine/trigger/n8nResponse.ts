@@ -10,10 +10,10 @@
  *
  * | #   | Behaviour relied on                                                                                  | n8n file (2.40.7)                                              | 1.123.81                                             | Used by                                  |
  * |-----|------------------------------------------------------------------------------------------------------|----------------------------------------------------------------|------------------------------------------------------|------------------------------------------|
- * | N1  | Each webhook call loads the workflow's static data from the database, builds a Workflow on it, and    | webhooks/live-webhooks.js executeWebhook;                       | same                                                 | ReplyMemory (both stores)                |
+ * | N1  | Each webhook call loads the workflow's static data from the database, builds a Workflow on it, and    | webhooks/live-webhooks.js executeWebhook;                       | same                                                 | staticDataMirror.ts (memory, waits)      |
  * |     | in the callback that receives the answer awaits saveStaticData before writing anything: it saves the  | workflows/workflow-static-data.service.js saveStaticData       |                                                      |                                          |
  * |     | whole object when its __dataChanged flag is set. Overlapping calls each save what they loaded.        |                                                                |                                                      |                                          |
- * | N2  | Writing a static data member through n8n-workflow's ObservableObject proxy sets the flag; assigning  | n8n-workflow/dist/cjs/observable-object.js create               | same                                                 | markStaticDataChanged                    |
+ * | N2  | Writing a static data member through n8n-workflow's ObservableObject proxy sets the flag; assigning  | n8n-workflow/dist/cjs/observable-object.js create               | same                                                 | staticDataMirror.ts publish              |
  * |     | a member its own value sets it again. Building a Workflow on the same object resets it to false.      |                                                                |                                                      |                                          |
  * | N3  | Reply mode Immediately (responseMode onReceived) with workflowData: n8n queues the run first          | webhooks/webhook-helpers.js executeWebhook                      | writes the answer before queuing: no reset to undo   | answerWhenQueued                         |
  * |     | (workflow-runner.js establishContextForPersistence builds a second Workflow on the call's static      | (shouldDeferOnReceivedResponse),                                | (webhook-helpers.js: responseCallback, then run)     |                                          |
@@ -36,6 +36,10 @@
  * | N9  | parseRequestBody evaluates an expression for every start node whose typeVersion is exactly 1.        | webhooks/webhook-helpers.js parseRequestBody                    | same code path, no isolate cost                      | FIRST_ENGINE_FREE_VERSION (describe.ts)  |
  * | N10 | Reading a credential in the webhook phase applies defaults through the expression engine (an isolate | credentials-helper.js applyDefaultsAndOverwrites               | no isolate                                           | keptCredential.ts                        |
  * |     | of its own under N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE).                                                  |                                                                |                                                      |                                          |
+ * | N11 | prepareBinaryData(stream) stores any object with the part of a Node Readable n8n's binary stores     | @n8n/blob-storage/dist/fs-byte-store.js (writeFile);           | n8n-core's own binary-data managers (filesystem      | ByteStream (engine/export/byteStream.ts) |
+ * |     | read: filesystem mode writes it with fs.promises.writeFile (any async iterable, one chunk at a time); | n8n-core/dist/binary-data/binary-data.service.js store;        | mode writeFile; streamToBuffer otherwise), tested    |                                          |
+ * |     | database, s3 and 1.x's in-memory default mode collect it with binaryToBuffer ('data', 'end',         | @n8n/backend-network/dist/http/binary-buffer.js                | in test/unit/engine/byteStream.test.ts               |                                          |
+ * |     | 'error', 'close' listeners; destroy()). A node may not import `stream`, so the Readable is duck-typed. | binaryToBuffer                                                 |                                                      |                                          |
  *
  * The description resolvers (N8) carry no side effect: the one moment the Messaging Trigger needs
  * after queuing (N3) is taken where n8n reads the answer the trigger handed it (answerWhenQueued),
@@ -199,8 +203,10 @@ export function markStaticDataChanged(staticData: IDataObject, member: string) {
  * Hands n8n the trigger's answer for reply mode Immediately, with the run to queue: n8n writes the
  * answer once the run is queued, or an HTTP error when it cannot be queued (N3). `whenTaken` runs
  * each time n8n reads the answer, which n8n 2.40 does after queuing and before its save (and 1.x
- * before queuing and saving): the moment to set the static data's flag again after the reset that
- * queuing made. It runs whatever the node's parameters hold (unlike a description resolver, N8).
+ * before queuing and saving, when it writes the answer at once): never for a run that could not be
+ * queued. So it is the moment the answer is known to go out, and a static data write made there
+ * (which sets the flag again after the reset that queuing made, N2) is in n8n's save. It runs
+ * whatever the node's parameters hold (unlike a description resolver, N8).
  */
 export function answerWhenQueued(answer: IDataObject, workflowData: INodeExecutionData[][], whenTaken: () => void): IWebhookResponseData {
 	const result: IWebhookResponseData = { workflowData };

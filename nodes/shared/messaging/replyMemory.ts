@@ -8,7 +8,8 @@
  * - the workflow's static data (member REPLIES_KEY), which n8n loads for each webhook call and saves
  *   whole after the answer (n8n behaviour N1, engine/trigger/n8nResponse.ts): what other n8n
  *   processes (a second webhook processor, a restart) see;
- * - a memory the calls of one n8n process share, per workflow: overlapping calls each save what they
+ * - a memory the calls of one n8n process share, per workflow (engine/trigger/staticDataMirror.ts,
+ *   the mechanism the trigger's wait store uses too): overlapping calls each save what they
  *   loaded, so the last save erased the others' entries (measured before it: 10 overlapping replies,
  *   then each redelivered, 9 ran twice). Every call of a workflow in this process puts the same
  *   entries object in its static data, so whichever save comes last writes every entry this process
@@ -33,7 +34,7 @@
  *   memory.remember(key, now, body);                // once the answer is known (and as it is written)
  */
 import { sleep, type IDataObject } from 'n8n-workflow';
-import { markStaticDataChanged } from '../../engine/trigger/n8nResponse';
+import { StaticDataMirror, type MirrorCall, type MirrorView } from '../../engine/trigger/staticDataMirror';
 
 export const REPLIES_KEY = 'solSwitchMessagingReplies';
 /** Redeliveries stop after about 2.5 hours (12 retries); a day covers them with room to spare. */
@@ -73,16 +74,8 @@ interface ProcessStore {
 	answering: Map<string, Answering>;
 }
 
-const processStores = new Map<string, ProcessStore>();
-
-function processStoreOf(workflowId: string): ProcessStore {
-	let found = processStores.get(workflowId);
-	if (!found) {
-		found = { entries: {}, answering: new Map() };
-		processStores.set(workflowId, found);
-	}
-	return found;
-}
+/** The two stores (engine/trigger/staticDataMirror.ts): the entries object is what is saved under REPLIES_KEY. */
+const mirror = new StaticDataMirror<ProcessStore>(REPLIES_KEY, () => ({ entries: {}, answering: new Map() }), (store) => store.entries);
 
 function isEntries(value: unknown): value is Entries {
 	return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
@@ -110,16 +103,12 @@ function prune(entries: Entries, now: number) {
 export type Claim = { answered: RememberedReply } | { retryLater: true } | { claimed: { done: () => void } };
 
 /** What a call gives the memory: n8n's webhook and execute contexts both fit. */
-export interface ReplyMemoryCall {
-	getWorkflow(): { id?: string | number };
-	getWorkflowStaticData(type: string): IDataObject;
-}
+export type ReplyMemoryCall = MirrorCall;
 
 export class ReplyMemory {
 	/** The memory as one call sees it: this process's store for the workflow, and the call's static data. */
 	static of(call: ReplyMemoryCall): ReplyMemory {
-		const workflowId = String(call.getWorkflow().id ?? '');
-		return new ReplyMemory(processStoreOf(workflowId), call.getWorkflowStaticData('global'));
+		return new ReplyMemory(mirror.of(call));
 	}
 
 	/** At publication: whether the static data holds the memory (checkExists). */
@@ -132,16 +121,17 @@ export class ReplyMemory {
 		if (!ReplyMemory.existsIn(staticData)) staticData[REPLIES_KEY] = {};
 	}
 
-	private constructor(
-		private readonly store: ProcessStore,
-		private readonly staticData: IDataObject,
-	) {}
+	private readonly store: ProcessStore;
+
+	private constructor(private readonly view: MirrorView<ProcessStore>) {
+		this.store = view.state;
+	}
 
 	/** The answer remembered for this callback: in this process's memory, else in the call's loaded copy. Only reads. */
 	recall(key: string, now: number): RememberedReply | undefined {
 		const own = freshEntry(this.store.entries, key, now);
 		if (own) return own;
-		const loaded = this.staticData[REPLIES_KEY];
+		const loaded = this.view.current();
 		return isEntries(loaded) ? freshEntry(loaded, key, now) : undefined;
 	}
 
@@ -188,15 +178,15 @@ export class ReplyMemory {
 	 */
 	remember(key: string, now: number, body?: string) {
 		const { entries } = this.store;
-		const loaded = this.staticData[REPLIES_KEY];
-		if (isEntries(loaded) && loaded !== entries) {
+		const loaded = this.view.loaded();
+		if (isEntries(loaded)) {
 			for (const [k, v] of Object.entries(loaded)) {
 				if (v && typeof v.at === 'number' && !(entries[k]?.at >= v.at)) entries[k] = typeof v.body === 'string' ? { at: v.at, body: v.body } : { at: v.at };
 			}
 		}
 		prune(entries, now);
 		entries[key] = body === undefined ? { at: now } : { at: now, body };
-		this.staticData[REPLIES_KEY] = entries as unknown as IDataObject;
+		this.view.publish();
 	}
 
 	/**
@@ -206,16 +196,8 @@ export class ReplyMemory {
 	 * remembered. Returns whether it did.
 	 */
 	rememberIfLoaded(key: string, now: number, body?: string): boolean {
-		if (!ReplyMemory.existsIn(this.staticData)) return false;
+		if (!ReplyMemory.existsIn(this.view.staticData)) return false;
 		this.remember(key, now, body);
 		return true;
-	}
-
-	/**
-	 * Marks the call's static data changed again (N2), for an entry remembered before n8n reset the
-	 * flag (N3: queuing the run), so n8n's save after the answer still writes it.
-	 */
-	markChangedAgain() {
-		if (ReplyMemory.existsIn(this.staticData)) markStaticDataChanged(this.staticData, REPLIES_KEY);
 	}
 }

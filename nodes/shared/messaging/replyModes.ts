@@ -67,3 +67,12 @@ export function replyModeOf(parameters: IDataObject | undefined): ReplyMode {
 	const value = parameters?.[REPLY_MODE_PARAMETER];
 	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(REPLY_MODES, value) ? (value as ReplyMode) : 'onReceived';
 }
+
+/** The trigger's option (under Options) that turns the reply memory on; on unless set to false. */
+export const ACKNOWLEDGE_REDELIVERIES = 'acknowledgeRedeliveries';
+
+/** Whether a trigger with these parameters remembers its answers (Acknowledge Redeliveries): off, nothing is remembered anywhere. */
+export function acknowledgesRedeliveries(parameters: IDataObject | undefined): boolean {
+	const options = parameters?.options;
+	return !(options && typeof options === 'object' && (options as IDataObject)[ACKNOWLEDGE_REDELIVERIES] === false);
+}

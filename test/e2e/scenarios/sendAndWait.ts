@@ -9,6 +9,7 @@ import type { Delivery } from '../../../sandbox/gateway/callbacks';
 import { DEFAULT_INBOUND_KEY, defaultGatewayConfig } from '../../../sandbox/gateway/config';
 import { deriveKey, sign, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { WAITS_KEY } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
+import { NOT_SIGNED } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/router';
 import { nodeJson, type Execution, type ExecutionSummary } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
 import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';
@@ -224,7 +225,7 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			const forged = sign(deriveKey('not-the-inbound-key', 'register')!, { kind: 'register', id: 'forged-wait-1', nonce: 'forged-nonce-1', resumeUrl: `${env.webhookBaseUrl}/webhook-waiting/1/x?signature=${'a'.repeat(64)}`, phone: '15145550000', code: CODE, word: 'YES', expiresAt: Date.now() + 60_000 }, Date.now());
 			const answer = await fetch(fixture.inbound.url, { method: 'POST', headers: { 'content-type': 'application/json', [WAIT_HEADER]: 'register' }, body: JSON.stringify(forged) });
 			expect(answer.status).toBe(401);
-			expect(await answer.json()).toEqual({ accepted: false, reason: 'bad signature' });
+			expect(await answer.json()).toEqual({ accepted: false, reason: NOT_SIGNED });
 			expect(JSON.stringify((await env.api.getWorkflow(fixture.inbound.id)).staticData ?? {})).not.toContain('forged-wait-1');
 		});
 
@@ -238,6 +239,12 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			const forged = sign(deriveKey('not-the-inbound-key', 'forward')!, { kind: 'reply', waitId: entry!.id, from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
 			const answer = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
 			expect(await answer.json()).toEqual({ accepted: false, reason: 'bad signature' });
+			// Signed right, but for another registration of the same wait ID (an earlier iteration of a
+			// loop): n8n signed this wait's nonce into its URL, and the node takes only that one (D6).
+			expect(new URL(entry!.url).searchParams.get('nonce')).toBe((entry as { nonce?: string }).nonce);
+			const earlier = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: entry!.id, nonce: 'an-earlier-nonce', from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
+			const other = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(earlier) });
+			expect(await other.json()).toEqual({ accepted: false, reason: 'not a reply to this wait' });
 			expect(await statusOf(String(wait.id))).toBe('waiting');
 			await reply(phone, 'NO');
 			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: false });

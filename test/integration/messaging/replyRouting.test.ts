@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { deriveKey, sign, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { WAITS_KEY } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
+import { NOT_SIGNED } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/router';
 import { useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 import { gatewayOf, messagingCredentials } from './env';
@@ -101,11 +102,12 @@ describe('Messaging Trigger: send-and-wait registrations', () => {
 	});
 
 	it('refuses a forged registration (401), another origin (400), and without an inbound key (401), storing nothing', async () => {
-		expect(await register(registration('15145550103', {}, deriveKey('guessed-key', 'register')!))).toEqual({ status: 401, json: { accepted: false, reason: 'bad signature' } });
+		// One reason for every signature refusal: nothing said about the credential (D9).
+		expect(await register(registration('15145550103', {}, deriveKey('guessed-key', 'register')!))).toEqual({ status: 401, json: { accepted: false, reason: NOT_SIGNED } });
 		const relay = await register(registration('15145550103', { resumeUrl: `http://198.51.100.7/webhook-waiting/1/n?signature=${SIG}` }));
 		expect(relay.status).toBe(400);
 		expect(relay.json.reason).toMatch(/is not on this n8n/);
-		expect(await register({ hello: 'world' })).toEqual({ status: 401, json: { accepted: false, reason: 'not a signed message' } });
+		expect(await register({ hello: 'world' })).toEqual({ status: 401, json: { accepted: false, reason: NOT_SIGNED } });
 		expect(waits('15145550103')).toEqual([]);
 		await trigger!.close();
 		trigger = await startTriggerServer({
@@ -114,7 +116,7 @@ describe('Messaging Trigger: send-and-wait registrations', () => {
 			credentials: { solSwitchMessagingApi: messagingCredentials(env.sandbox, { inboundApiKey: '' }).solSwitchMessagingApi },
 			webhookBaseUrl: `${waiting.origin}/webhook`,
 		});
-		expect(await register(registration('15145550103'))).toEqual({ status: 401, json: { accepted: false, reason: 'no inbound key in the credential' } });
+		expect(await register(registration('15145550103'))).toEqual({ status: 401, json: { accepted: false, reason: NOT_SIGNED } });
 	});
 });
 
@@ -160,11 +162,26 @@ describe('Messaging Trigger: replies to waits', () => {
 		expect(trigger!.executions).toHaveLength(1);
 	});
 
-	it('takes a 500 (a racing copy resumed it) as answered: OK, nothing starts', async () => {
+	it('answers 503 RETRY when n8n answers the forward 500, keeping the wait; the retry goes through (D5)', async () => {
 		await register(registration('15145550115'));
-		waiting.answer = () => ({ status: 500, body: { message: 'There was a problem executing the workflow' } });
+		let calls = 0;
+		waiting.answer = () => (++calls === 1 ? { status: 500, body: { message: 'There was a problem executing the workflow' } } : { status: 200, body: { accepted: true } });
 		const delivery = await mo('15145550115', 'YES');
-		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([
+			[503, { Status: 'RETRY', Reason: expect.any(String) }],
+			[200, { Status: 'OK' }],
+		]);
+		expect(waiting.forwards).toHaveLength(2);
+		expect(trigger!.executions).toEqual([]);
+	});
+
+	it('answers 503 RETRY when the waiting node refuses the signature (the ends hold different keys), never OK (D3)', async () => {
+		await register(registration('15145550118'));
+		let calls = 0;
+		waiting.answer = () => (++calls === 1 ? { status: 200, body: { accepted: false, reason: 'bad signature' } } : { status: 200, body: { accepted: true } });
+		const delivery = await mo('15145550118', 'YES');
+		expect(delivery.attempts.map((a) => a.status)).toEqual([503, 200]);
+		expect(waits('15145550118')).toEqual([]);
 		expect(trigger!.executions).toEqual([]);
 	});
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-import { addWait, emptyRegistry, registrationOf, routeReply } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
+import { addWait, emptyRegistry, MAX_WAIT_LIFETIME_MS, registrationOf, routeReply } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWait/webhook';
 import { deriveKey, sign, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
@@ -103,8 +103,11 @@ describe('Send and Wait for Response (execute side)', () => {
 		expect(payloads[1]).toMatchObject({ id: payloads[0].id, nonce: payloads[0].nonce, resumeUrl: payloads[0].resumeUrl });
 		expect(trigger.registry.waits).toHaveLength(1);
 		const [wait] = trigger.registry.waits;
-		expect(wait).toMatchObject({ phone: '15145550123', code: '55555', word: 'YES', pin: '4821', expiresAt: WAIT_INDEFINITELY.getTime() });
-		expect(wait.url).toMatch(/^http:\/\/127\.0\.0\.1\/webhook-waiting\/test-execution\/node-under-test\?signature=[0-9a-f]{64}$/);
+		// Asked to wait indefinitely: registered so, routed for MAX_WAIT_LIFETIME_MS (D2).
+		expect(payloads[0].expiresAt).toBe(WAIT_INDEFINITELY.getTime());
+		expect(wait).toMatchObject({ phone: '15145550123', code: '55555', word: 'YES', pin: '4821', expiresAt: wait.createdAt + MAX_WAIT_LIFETIME_MS });
+		// The registration's nonce rides in the URL, signed by n8n (the waiting node takes only its own: D6).
+		expect(wait.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1/webhook-waiting/test-execution/node-under-test\\?nonce=${wait.nonce}&signature=[0-9a-f]{64}$`));
 		expect(wait.createdAt).toBeGreaterThanOrEqual(before);
 		expect(result.status).toBe('waiting');
 		expect(result.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());

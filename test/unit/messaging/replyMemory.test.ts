@@ -8,7 +8,7 @@
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
 import { REPLIES_KEY, ReplyMemory } from '../../../nodes/shared/messaging/replyMemory';
-import { answerByWorkflow, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/gatewayAnswers';
+import { answerByWorkflow, answerFromClaim, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/gatewayAnswers';
 import { RESPONSE_DATA_FIELD } from '../../../nodes/SolSwitchMessagingTrigger/events';
 
 let recallCount = 0;
@@ -126,5 +126,24 @@ describe('reply mode Immediately: the answer n8n writes once the run is queued i
 	it('responseData is the last node\'s first item in mode When Last Node Finishes only', () => {
 		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'lastNode' })).toBe('firstEntryJson');
 		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'responseNode' })).toBe('');
+	});
+});
+
+describe('reply mode Immediately: remembered means the answer went out (D1)', () => {
+	it('a run n8n cannot queue (it writes an HTTP error without reading the answer) is not remembered: the redelivery runs', async () => {
+		const staticData = loaded();
+		const first = webhookCall(staticData, 'replyMemory-d1');
+		const memory = ReplyMemory.of(first.fn);
+		const claim = await memory.claim('message:D1', 1000);
+		expect(answerFromClaim(first.fn, claim)).toBeUndefined();
+		const handed = answerWhenQueued({ output: { json: {} }, key: 'message:D1', now: 1000, memory });
+		expect(handed.workflowData).toEqual([[{ json: {} }]]);
+		// webhook-helpers.js: the enqueue threw (Redis away); n8n writes its error, never reading webhookResponse.
+		first.res.statusCode = 500;
+		first.res.end('{"code":500,"message":"Error in workflow"}');
+		expect(JSON.parse(JSON.stringify(first.webhookWorkflow.getStaticData('global')))[REPLIES_KEY]).toEqual({});
+		// The gateway's next try, in the same process: it is this call's to answer, and the workflow runs.
+		const again = webhookCall(JSON.parse(JSON.stringify(staticData)) as IDataObject, 'replyMemory-d1');
+		expect(await ReplyMemory.of(again.fn).claim('message:D1', 3000)).toEqual({ claimed: { done: expect.any(Function) } });
 	});
 });

@@ -35,7 +35,18 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 		expect(forwardOutcome(503, '', 0).kind).toBe('retry');
 	});
 
-	it('taken: HTTP 500, which n8n 2.x gives the loser of two racing resumes', () => {
-		expect(forwardOutcome(500, { message: 'There was a problem executing the workflow' }, 0).kind).toBe('taken');
+	it('retry, not taken: HTTP 500 (D5), so the wait stays and the gateway sends the reply again', () => {
+		expect(forwardOutcome(500, { message: 'There was a problem executing the workflow' }, 0)).toEqual({ kind: 'retry', reason: 'n8n answered 500' });
+	});
+
+	it('retry, not kept: the waiting node could not check the signature (D3: the two ends hold different Inbound Keys)', () => {
+		for (const reason of ['bad signature', 'no inbound key in the credential']) {
+			expect(forwardOutcome(200, { accepted: false, reason }, 0)).toEqual({ kind: 'retry', reason: `the waiting node refused the signature (${reason}): are both ends on the same Inbound Key?`, signature: true });
+		}
+	});
+
+	it('gone: a cancelled execution (n8n: 409 finished with error) or a deleted one (404) frees its wait (D2)', () => {
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" has finished with error.' }, 0).kind).toBe('gone');
+		expect(forwardOutcome(404, { code: 404, message: 'The execution "9" does not exist.' }, 0).kind).toBe('gone');
 	});
 });

@@ -4,6 +4,7 @@ import {
 	emptyRegistry,
 	MAX_PER_NUMBER,
 	MAX_TOTAL,
+	MAX_WAIT_LIFETIME_MS,
 	pendingFor,
 	registrationOf,
 	removeWait,
@@ -208,5 +209,55 @@ describe('routing a reply', () => {
 		const text = whichOne(many);
 		expect([...text].length).toBeLessThanOrEqual(136);
 		expect(text).toMatch(/^10 requests wait for your reply\. Add the number of the one you answer: APPROVE 1009, APPROVE 1008/);
+	});
+});
+
+describe('the waiting endpoint in the resume URL (D8)', () => {
+	const own = 'https://n8n.example.com/webhook/8c1f7c1e-0000-4000-8000-000000000000/message';
+	it("refuses a same-origin path that is not where n8n's waiting endpoint sits", () => {
+		// The trigger's own endpoint, n8n's REST API, test webhooks, forms: none is a waiting webhook.
+		for (const path of ['webhook/a/b', 'rest/workflows/1', 'webhook-test/1/a', 'form-waiting/1/a', 'rest/x/y']) {
+			expect(resumeUrlProblem(`https://n8n.example.com/${path}?signature=${SIG}`, own)).toMatch(/not a waiting-webhook URL/);
+		}
+		// Not under the trigger's own path prefix (n8n serves every endpoint under one prefix).
+		expect(resumeUrlProblem(`https://n8n.example.com/other/webhook-waiting/1/a?signature=${SIG}`, own)).toMatch(/not a waiting-webhook URL/);
+		expect(resumeUrlProblem(`https://n8n.example.com/n8n/webhook-waiting/1/a?signature=${SIG}`, 'https://n8n.example.com/webhook/x')).toMatch(/not a waiting-webhook URL/);
+		expect(resumeUrlProblem(`https://n8n.example.com/a/webhook-waiting/1/a?signature=${SIG}`, 'https://n8n.example.com/n8n/webhook/x')).toMatch(/not a waiting-webhook URL/);
+		// n8n's own shapes pass.
+		expect(resumeUrlProblem(`https://n8n.example.com/webhook-waiting/41/node-1?signature=${SIG}`, own)).toBeUndefined();
+		expect(resumeUrlProblem(`https://n8n.example.com/webhook-waiting/41/node-1?nonce=nonce-00001&signature=${SIG}`, own, 'nonce-00001')).toBeUndefined();
+	});
+
+	it('takes the nonce n8n signed into the URL only when it is the registration nonce (D6)', () => {
+		const url = `https://n8n.example.com/webhook-waiting/1234/node-uuid-1?nonce=nonce-00001&signature=${SIG}`;
+		expect(registrationOf(registration({ resumeUrl: url }), OWN, NOW)).toMatchObject({ ok: true, entry: { url } });
+		expect(registrationOf(registration({ resumeUrl: url, nonce: 'nonce-00002' }), OWN, NOW)).toEqual({ ok: false, reason: 'the resume URL is not signed by n8n for this registration' });
+		expect(resumeUrlProblem(`${url}&x=1`, OWN, 'nonce-00001')).toMatch(/not signed/);
+	});
+});
+
+describe('every wait has a lifetime (D2)', () => {
+	const INDEFINITELY = new Date('3000-01-01T00:00:00.000Z').getTime();
+
+	it(`a wait without Limit Wait Time is routed for at most ${MAX_WAIT_LIFETIME_MS / 86_400_000} days`, () => {
+		const r = registrationOf(registration({ expiresAt: INDEFINITELY }), OWN, NOW);
+		expect(r).toMatchObject({ ok: true, entry: { expiresAt: NOW + MAX_WAIT_LIFETIME_MS } });
+		// A shorter Limit Wait Time is kept as it is.
+		expect(registrationOf(registration(), OWN, NOW)).toMatchObject({ ok: true, entry: { expiresAt: NOW + 60_000 } });
+	});
+
+	it('ten unanswered waits block that phone and code only until their lifetime ends, saved ones from before included', () => {
+		const registry = emptyRegistry();
+		for (let i = 0; i < MAX_PER_NUMBER; i++) {
+			const r = registrationOf(registration({ id: `wait-a-${i}00`, expiresAt: INDEFINITELY }), OWN, NOW);
+			expect(r.ok && addWait(registry, r.entry, NOW, pins(String(1000 + i))).ok).toBe(true);
+		}
+		expect(addWait(registry, entry({ id: 'wait-a-over' }), NOW + 1, pins('9999')).ok).toBe(false);
+		const later = NOW + MAX_WAIT_LIFETIME_MS + 1;
+		expect(addWait(registry, { ...entry({ id: 'wait-a-over' }), createdAt: later, expiresAt: later + 60_000 }, later, pins('9999')).ok).toBe(true);
+		// Saved by an earlier version with n8n's "indefinitely": read with the same lifetime.
+		const saved = asRegistry({ waits: [{ ...entry(), pin: '1234', expiresAt: INDEFINITELY }] });
+		expect(saved.waits[0].expiresAt).toBe(NOW + MAX_WAIT_LIFETIME_MS);
+		expect(pendingFor(saved, '15145550123', '55555', later)).toEqual([]);
 	});
 });

@@ -3,7 +3,8 @@
  * for each call's loaded copy) and the registry this process shares between calls.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { WAITS_KEY, WaitStore } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
+import { MAX_TOMBSTONES, WAITS_KEY, WaitStore } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
+import { MAX_WAIT_LIFETIME_MS } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 import type { WaitEntry } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 
 const NOW = 1_800_000_000_000;
@@ -95,5 +96,25 @@ describe('the wait store', () => {
 		const db = { saved: {} as IDataObject };
 		call(id, db).store.add(entry('wait-aaaa1', { expiresAt: NOW + 10 }), NOW, pins('4821'));
 		expect(call(id, db).store.view(NOW + 10).waits).toEqual([]);
+	});
+
+	it('keeps tombstones bounded: in time (a wait without Limit Wait Time included) and in number (D2)', () => {
+		const db = { saved: {} as IDataObject };
+		const forever = entry('wait-forever', { expiresAt: new Date('3000-01-01T00:00:00.000Z').getTime() });
+		const c = call(id, db);
+		c.store.add(forever, NOW, pins('4821'));
+		c.store.remove(c.store.view(NOW).waits[0], NOW + 1);
+		expect(call(id, db).store.add(forever, NOW + 2, pins('4821'))).toEqual({ ok: false, reason: 'this wait was answered already' });
+		const later = NOW + MAX_WAIT_LIFETIME_MS + 1;
+		expect(call(id, db).store.add({ ...forever, createdAt: later }, later, pins('4821'))).toMatchObject({ ok: true });
+		// In number: the oldest tombstone goes first once there are MAX_TOMBSTONES.
+		const many = call(`${id}-many`, { saved: {} });
+		for (let i = 0; i <= MAX_TOMBSTONES; i++) {
+			const added = many.store.add(entry(`wait-many-${i}`), NOW, pins('4821'));
+			if (!added.ok) throw new Error(added.reason);
+			many.store.remove(added.entry, NOW);
+		}
+		expect(many.store.add(entry('wait-many-0'), NOW, pins('4821'))).toMatchObject({ ok: true });
+		expect(many.store.add(entry(`wait-many-${MAX_TOMBSTONES}`), NOW, pins('4821'))).toEqual({ ok: false, reason: 'this wait was answered already' });
 	});
 });

@@ -19,6 +19,8 @@ interface Setup {
 	inbound?: string;
 	type?: string;
 	credentialsFail?: boolean;
+	/** The resume URL's query, as n8n checked its signature. */
+	query?: IDataObject;
 }
 
 function context(setup: Setup): IWebhookFunctions {
@@ -27,6 +29,7 @@ function context(setup: Setup): IWebhookFunctions {
 		getNode: () => ({ id: 'node-1', name: 'Ask', type: setup.type ?? 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
 		getExecutionId: () => '41',
 		getBodyData: () => setup.body as IDataObject,
+		getQueryData: () => ({ signature: 'f'.repeat(64), ...setup.query }),
 		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
 		getCredentials: async () => {
 			if (setup.credentialsFail) throw new Error('credential gone');
@@ -107,5 +110,13 @@ describe("Send and Wait's waiting webhook", () => {
 			const result = await call(setup);
 			expect(result).toEqual({ webhookResponse: { accepted: false, reason } });
 		}
+	});
+
+	it("in a loop, takes only a forward carrying the nonce n8n signed into this wait's URL (D6)", async () => {
+		const query = { nonce: 'nonce-iteration-2' };
+		// A forward meant for the first iteration's wait (same wait ID) keeps the second waiting.
+		expect(await call({ body: forward({ nonce: 'nonce-iteration-1' }), query })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
+		expect(await call({ body: forward(), query })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
+		expect((await call({ body: forward({ nonce: 'nonce-iteration-2' }), query })).webhookResponse).toEqual({ accepted: true });
 	});
 });

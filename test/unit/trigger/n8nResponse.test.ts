@@ -150,11 +150,19 @@ describe('static data and the moment n8n takes the answer (N2, N3)', () => {
 
 describe('the table of n8n behaviours relied on', () => {
 	const source = fs.readFileSync(path.join(__dirname, '../../../nodes/engine/trigger/n8nResponse.ts'), 'utf8');
-	const cited = [...new Set([...source.matchAll(/\b((?:webhooks|workflows|scaling|execution-lifecycle)\/[\w./-]+?\.js|workflow-runner\.js|credentials-helper\.js|n8n-workflow\/dist\/cjs\/[\w-]+\.js)/g)].map((m) => m[1]))];
+	const cited = [
+		...new Set(
+			[...source.matchAll(/(?<![\w/-])((?:webhooks|workflows|scaling|execution-lifecycle)\/[\w./-]+?\.js|workflow-runner\.js|credentials-helper\.js|n8n-workflow\/dist\/cjs\/[\w-]+\.js|n8n-core\/dist\/[\w./-]+?\.js|@n8n\/[\w-]+\/dist\/[\w./-]+?\.js)/g)].map((m) => m[1]),
+		),
+	];
+	/** Where a cited file lives: a package's own (n8n-workflow, n8n-core, @n8n/...) or n8n's dist. */
+	const inPackage = (file: string) => /^(?:n8n-workflow|n8n-core|@n8n)\//.test(file);
 	const installed = (version: string) => path.join(os.homedir(), '.cache/n8n-nodes-solswitch', `n8n-${version}`, 'node_modules');
 
 	it('cites n8n files', () => {
 		expect(cited.length).toBeGreaterThanOrEqual(10);
+		// N11 (byteStream.ts): n8n's binary stores, in n8n-core and @n8n packages.
+		expect(cited).toEqual(expect.arrayContaining(['n8n-core/dist/binary-data/binary-data.service.js', '@n8n/blob-storage/dist/fs-byte-store.js', '@n8n/backend-network/dist/http/binary-buffer.js']));
 	});
 
 	// scripts/install-n8n.sh installs n8n 2.40.7 (.ci/run does before the tests): every cited file is
@@ -162,7 +170,7 @@ describe('the table of n8n behaviours relied on', () => {
 	it('every cited file exists in the installed n8n 2.40.7', () => {
 		const root = installed('2.40.7');
 		if (!fs.existsSync(path.join(root, 'n8n/dist'))) throw new Error(`n8n 2.40.7 is not installed under ${root}: run bash scripts/install-n8n.sh`);
-		const missing = cited.filter((file) => !fs.existsSync(file.startsWith('n8n-workflow/') ? path.join(root, file) : path.join(root, 'n8n/dist', file)));
+		const missing = cited.filter((file) => !fs.existsSync(inPackage(file) ? path.join(root, file) : path.join(root, 'n8n/dist', file)));
 		expect(missing).toEqual([]);
 	});
 });
