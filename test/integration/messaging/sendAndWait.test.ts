@@ -119,8 +119,10 @@ describe('Send and Wait for Response (execute side)', () => {
 		 * The waiting node's webhook for this run (execution and node as the engine names them), given
 		 * the forward the trigger would POST for the wait a reply was routed to.
 		 */
-		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown) =>
+		// The waiting node as n8n calls it at the registered resume URL (its query carries the nonce).
+		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown, resumeUrl: string) =>
 			await sendAndWaitWebhook.call({
+				getQueryData: () => Object.fromEntries(new URL(resumeUrl).searchParams),
 				getNode: () => ({ id: 'node-under-test', name: 'Ask', type: 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
 				getExecutionId: () => 'test-execution',
 				getBodyData: () => forward as IDataObject,
@@ -144,8 +146,8 @@ describe('Send and Wait for Response (execute side)', () => {
 			// The trigger's registry finds the wait for that sender, and the waiting node takes the reply.
 			const route = routeReply(trigger.registry, { from: moSms.From, to: moSms.To, text: moSms.Body }, Date.now());
 			if (route.kind !== 'forward') throw new Error(`not routed: ${route.kind}`);
-			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: route.entry.id, from: moSms.From, to: moSms.To, text: moSms.Body, messageId: moSms.ID, receivedAt: new Date().toISOString(), pin: route.entry.pin }, Date.now());
-			const answer = await waitingNodeAnswers(params({ To }), forward);
+			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: route.entry.id, from: moSms.From, to: moSms.To, text: moSms.Body, messageId: moSms.ID, receivedAt: new Date().toISOString(), pin: route.entry.pin, nonce: route.entry.nonce }, Date.now());
+			const answer = await waitingNodeAnswers(params({ To }), forward, route.entry.url);
 			expect(answer.webhookResponse).toEqual({ accepted: true });
 			expect(answer.workflowData?.[0][0].json).toMatchObject({ data: { approved: true, text: 'YES', from: '15145550123', to: '55555' } });
 		});
