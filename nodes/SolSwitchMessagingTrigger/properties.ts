@@ -4,6 +4,7 @@ import { eventProperties, guardOptions, optionsCollection } from '../engine/trig
 import { BODY_MAX } from '../shared/messaging/body';
 import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
 import { MESSAGING_TRIGGER } from './events';
+import { answerByProperty } from './answerBy';
 import { keywordRepliesProperty } from './keywordReplies';
 
 /** A compliance answer, the built-in text by default (held in a variable: n8n's lint reads a member expression as no default). */
@@ -44,8 +45,9 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'The first item of the last node is the answer: end the workflow with Reply to Message',
 			},
 		],
-		description: 'How the gateway gets its answer and the sender the reply text (SMS on short codes)',
+		description: 'How the gateway gets its answer and the sender the reply text (on a long code, as an SMS: see Send Replies As)',
 	},
+	answerByProperty,
 	{
 		displayName: 'Answer Compliance Keywords',
 		name: 'compliance',
