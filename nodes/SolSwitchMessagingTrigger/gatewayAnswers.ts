@@ -50,25 +50,25 @@ const replacementOf = (answer: GatewayAnswer): Replacement => ({ status: answer.
 
 /**
  * Sends a reply as an SMS and says what the gateway hears: {"Status":"OK"} once it went out, 503
- * when it could not be sent (the gateway sends the message again, and the SMS is tried again). With
- * `remember` (the callback ran the workflow or resumed a wait, so it must not run again), the memory
- * holds Status only once the SMS went out, else the SMS still to send. A reply that can never be
+ * when it could not be sent (the gateway sends the message again, and the SMS is tried again). The
+ * memory holds Status only once the SMS went out, else the SMS still to send: a redelivery sends no
+ * second SMS and runs nothing (a run, a resumed wait happened already). A reply that can never be
  * sent (over 136 characters) is logged as an error and the gateway answered OK: trying again cannot help.
  */
-async function replyBySms(fn: IWebhookFunctions, call: AnsweringCall, route: SmsRoute, text: string, remember: boolean): Promise<GatewayAnswer> {
+async function replyBySms(fn: IWebhookFunctions, call: AnsweringCall, route: SmsRoute, text: string): Promise<GatewayAnswer> {
 	const outcome = await sendReplySms(fn, route, text);
 	const where = `from ${route.code} to ${route.person}`;
 	if (outcome.sent) {
-		if (remember) call.memory?.remember(call.key, call.now);
+		call.memory?.remember(call.key, call.now);
 		return { status: 200, json: okReply() };
 	}
 	if (outcome.permanent) {
 		fn.logger.error(`SolSwitch Messaging Trigger: the reply SMS ${where} cannot be sent: ${outcome.reason}`);
-		if (remember) call.memory?.remember(call.key, call.now);
+		call.memory?.remember(call.key, call.now);
 		return { status: 200, json: okReply() };
 	}
 	fn.logger.warn(`SolSwitch Messaging Trigger: the reply SMS ${where} was not sent (${outcome.reason}); answered 503 so the gateway sends the message again and the SMS is tried again`);
-	if (remember) call.memory?.remember(call.key, call.now, undefined, text);
+	call.memory?.remember(call.key, call.now, undefined, text);
 	return { status: SMS_NOT_SENT.status, json: { ...SMS_NOT_SENT.json } };
 }
 
@@ -86,10 +86,15 @@ export function answerRetryLater(fn: IWebhookFunctions): IWebhookResponseData {
 	return { noWebhookResponse: true };
 }
 
-/** A reply the trigger gives itself that starts nothing (INFO, HELP, a keyword reply): written now, an SMS first on a long code; not remembered. */
+/**
+ * A reply the trigger gives itself that starts nothing (INFO, HELP, a keyword reply), written now.
+ * As the callback's Body it is not remembered (the gateway delivers only the Body of the answer it
+ * got, so answering a redelivery again is harmless). As an SMS it is sent first and remembered once
+ * it went out: a redelivery (our answer lost) must not send the person a second SMS.
+ */
 export async function answerNow(fn: IWebhookFunctions, call: AnsweringCall, text: string): Promise<IWebhookResponseData> {
 	if (!call.sms) return answerOk(fn, text);
-	const answer = await replyBySms(fn, call, call.sms, text, false);
+	const answer = await replyBySms(fn, call, call.sms, text);
 	replyJson(fn.getResponseObject(), answer.status, answer.json);
 	return { noWebhookResponse: true };
 }
@@ -105,7 +110,7 @@ export async function answerFromClaim(fn: IWebhookFunctions, call: AnsweringCall
 		const { sms, body } = claim.answered;
 		// An SMS still to send, where replies now go as the answer's Body (the setting changed): as the Body.
 		if (sms === undefined || !call.sms) return answerOk(fn, body ?? sms);
-		const answer = await replyBySms(fn, call, call.sms, sms, true);
+		const answer = await replyBySms(fn, call, call.sms, sms);
 		replyJson(fn.getResponseObject(), answer.status, answer.json);
 		return { noWebhookResponse: true };
 	}
@@ -132,7 +137,7 @@ export function answerWhenQueued(call: AnsweringCall, body?: string): IWebhookRe
 /** The trigger's own reply in reply mode Immediately (a STOP's confirmation): as answerWhenQueued, the reply SMS sent first on a long code. */
 export async function answerOwnWhenQueued(fn: IWebhookFunctions, call: AnsweringCall, text: string): Promise<IWebhookResponseData> {
 	if (!call.sms) return answerWhenQueued(call, text);
-	const answer = await replyBySms(fn, call, call.sms, text, true);
+	const answer = await replyBySms(fn, call, call.sms, text);
 	if (answer.status !== 200) rewriteAnswerAsWritten(responseOf(fn), (written) => (written.status >= 400 ? undefined : replacementOf(answer)));
 	const { memory, output } = call;
 	return handToN8nWhenQueued(okReply(), [[output]], () => memory?.markChangedAgain());
@@ -166,7 +171,7 @@ export function answerWhenRunEnds(fn: IWebhookFunctions, call: AnsweringCall, bo
  */
 function smsInPlaceOfAnswer(fn: IWebhookFunctions, call: AnsweringCall, route: SmsRoute, text: string): Promise<Replacement> {
 	call.memory?.remember(call.key, call.now, undefined, text);
-	return replyBySms(fn, call, route, text, true).then(replacementOf);
+	return replyBySms(fn, call, route, text).then(replacementOf);
 }
 
 /** The reply Body of a workflow's answer as n8n writes it ({"Status":"OK","Body":...}), if any. */
@@ -220,7 +225,7 @@ export async function answerRoutedReply(fn: IWebhookFunctions, call: AnsweringCa
 	if (routed.kind === 'none') return undefined;
 	if (routed.kind === 'retry') return answerRetryLater(fn);
 	if (routed.body !== undefined && call.sms) {
-		const answer = await replyBySms(fn, call, call.sms, routed.body, true);
+		const answer = await replyBySms(fn, call, call.sms, routed.body);
 		replyJson(fn.getResponseObject(), answer.status, answer.json);
 		return { noWebhookResponse: true };
 	}

@@ -58,9 +58,10 @@ describe('which codes are short codes', () => {
 });
 
 describe('Messaging Trigger on a long code: the trigger\'s own answers', () => {
-	it('HELP: one SMS from the code, the gateway gets Status only, no execution', async () => {
+	it('HELP: one SMS from the code, the gateway gets Status only, no execution; a redelivery sends no second SMS', async () => {
 		const t = await serve({ ...all, replyMode: 'onReceived' });
-		const delivery = await mo('15145550201', 'help');
+		const delivery = await mo('15145550201', 'help', 'help-long');
+		expect((await mo('15145550201', 'help', 'help-long')).attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
 		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
 		expect([delivery.replyBody, delivery.droppedBody, delivery.smsReplies]).toEqual([undefined, undefined, [DEFAULT_COMPLIANCE_TEXTS.helpText]]);
 		expect(smsTo('15145550201')).toEqual([DEFAULT_COMPLIANCE_TEXTS.helpText]);
