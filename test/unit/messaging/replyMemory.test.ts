@@ -128,3 +128,21 @@ describe('reply mode Immediately: the answer n8n writes once the run is queued i
 		expect(RESPONSE_DATA_FIELD.resolve({ replyMode: 'responseNode' })).toBe('');
 	});
 });
+
+describe('a reply SMS still to send (a long code)', () => {
+	it('is held as `sms`, kept when another process takes the saved copy in, and replaced by Status only once sent', () => {
+		const saved: IDataObject = {};
+		ReplyMemory.createIn(saved);
+		const first = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-a' }), getWorkflowStaticData: () => saved });
+		first.remember('message:S', 1000, undefined, 'Got it');
+		expect(recall(saved, 'message:S', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		// Another process loads the saved copy and remembers something else: the pending SMS stays.
+		const copy = JSON.parse(JSON.stringify(saved)) as IDataObject;
+		const other = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-b' }), getWorkflowStaticData: () => copy });
+		other.remember('message:T', 1500);
+		expect(recall(copy, 'message:S', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		// Sent at the redelivery: Status only from then on.
+		other.remember('message:S', 3000);
+		expect(recall(copy, 'message:S', 4000)).toEqual({ at: 3000 });
+	});
+});
