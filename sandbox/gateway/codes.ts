@@ -6,11 +6,15 @@
  * short code, the rule the Messaging Trigger's "Send Replies As: Automatic" applies too
  * (nodes/SolSwitchMessagingTrigger/answerBy.ts). Tests may list codes outright (`shortCodes`).
  */
-import type { GatewayConfig } from './config';
-
 export const SHORT_CODE_MAX_DIGITS = 6;
 
-export function isShortCode(config: Pick<GatewayConfig, 'shortCodeMaxDigits' | 'shortCodes'>, code: string): boolean {
+/** The part of the gateway's configuration (config.ts) that says which codes are short. */
+export interface ShortCodeRule {
+	shortCodeMaxDigits: number;
+	shortCodes?: string[];
+}
+
+export function isShortCode(config: ShortCodeRule, code: string): boolean {
 	if (config.shortCodes) return config.shortCodes.includes(code);
 	const digits = code.replace(/\D/g, '');
 	return digits.length > 0 && digits.length <= config.shortCodeMaxDigits;

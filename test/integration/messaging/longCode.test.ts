@@ -116,13 +116,9 @@ describe('Messaging Trigger on a long code: replies computed by the workflow', (
 describe('Messaging Trigger on a long code: an SMS that cannot be sent', () => {
 	it('is answered 503; the gateway sends the message again and the SMS goes then, with one run only', async () => {
 		const t = await serve({ ...all, replyMode: 'responseNode' }, [reply('Got it')]);
-		const gateway = gatewayOf(env.sandbox);
-		// The MT API refuses this server (FAIL "IP address not allowed.") until the operator fixes it.
-		gateway.configure({ allowedIps: ['10.9.9.9'], firstRetryMs: 300 });
-		const pending = gateway.injectMo({ From: '15145550231', To: LONG_CODE, Body: 'hello', ID: 'fails-once' });
-		while (pending.attempts.length === 0) await new Promise((r) => setTimeout(r, 20));
-		gateway.configure({ allowedIps: null });
-		const delivery = await pending.done;
+		// The MT API refuses the first SMS (FAIL "IP address not allowed."), then the operator fixed it.
+		env.sandbox.faults.set({ match: '/sms/', mode: 'answer', json: { Status: 'FAIL', Reason: 'IP address not allowed.' }, times: 1 });
+		const delivery = await mo('15145550231', 'hello', 'fails-once');
 		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([
 			[503, { Status: 'RETRY', Reason: 'The reply SMS could not be sent yet; send the message again later.' }],
 			[200, { Status: 'OK' }],
@@ -133,12 +129,8 @@ describe('Messaging Trigger on a long code: an SMS that cannot be sent', () => {
 
 	it('a HELP whose SMS fails is answered 503 and sent at the retry (nothing runs)', async () => {
 		const t = await serve({ ...all, replyMode: 'onReceived' });
-		const gateway = gatewayOf(env.sandbox);
-		gateway.configure({ allowedIps: ['10.9.9.9'], firstRetryMs: 300 });
-		const pending = gateway.injectMo({ From: '15145550232', To: LONG_CODE, Body: 'HELP' });
-		while (pending.attempts.length === 0) await new Promise((r) => setTimeout(r, 20));
-		gateway.configure({ allowedIps: null });
-		const delivery = await pending.done;
+		env.sandbox.faults.set({ match: '/sms/', mode: 'http500', times: 1 });
+		const delivery = await mo('15145550232', 'HELP');
 		expect(delivery.attempts.map((a) => a.status)).toEqual([503, 200]);
 		expect(smsTo('15145550232')).toEqual([DEFAULT_COMPLIANCE_TEXTS.helpText]);
 		expect(t.executions).toHaveLength(0);
