@@ -18,7 +18,7 @@ import { carriesInboundKey } from './inboundCredential';
 const callback = { path: 'message', handle: handleCallback, response: { by: 'parameter', parameter: REPLY_MODE_PARAMETER } } as const;
 /** What MO SMS and MMS share: the fields of the MO callback request and where its URL goes. */
 const mo = { ...callback, fields: ['Type', 'ID', 'From', 'To', 'Body', 'Key'], required: ['ID', 'From', 'To', 'Body'], portal: { where: 'the incoming message URL' } };
-const MO_ANSWER = '`{"Status":"OK"}`, or with Reply to Message `{"Status":"OK","Body":"<reply>"}` (SMS on short codes)';
+const MO_ANSWER = '`{"Status":"OK"}`, or with a reply `{"Status":"OK","Body":"<reply>"}` on a short code (on a long code the reply goes as an SMS from the code)';
 const BASE_ITEM = '`type`, `id`, `from`, `to`, `receivedAt`';
 
 export const MESSAGING_EVENTS: EventSpec[] = [

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { eventProperties, guardOptions, optionsCollection } from '../engine/trigger/describe';
 import { COMPLIANCE_PARAMETER, optionTextProperties, OWN_TEXTS_VERSION, ownTextProperties } from './complianceAnswers';
 import { MESSAGING_TRIGGER } from './events';
+import { answerByProperty } from './answerBy';
 import { keywordRepliesProperty } from './keywordReplies';
 
 /** The settings under Options that every version has. */
@@ -76,8 +77,9 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'The first item of the last node is the answer: end the workflow with Reply to Message',
 			},
 		],
-		description: 'How the gateway gets its answer and the sender the reply text (SMS on short codes)',
+		description: 'How the gateway gets its answer and the sender the reply text (on a long code, as an SMS: see Send Replies As)',
 	},
+	answerByProperty,
 	{
 		displayName: 'Answer Compliance Keywords',
 		name: COMPLIANCE_PARAMETER,

@@ -25,6 +25,9 @@ export const switchService: ServiceSpec = {
 	hintsFor: switchHints,
 };
 
+/** The MT SMS function (messaging-gateway.md, MT SMS request: `{sms_url}` = <host>/sms/). */
+export const SMS_PATH = '/sms/';
+
 /** The messaging gateway (SolSwitch Messaging API credential): `{sms_url}` = <host>/sms/ and so on. */
 export const gatewayService: ServiceSpec = {
 	name: 'gateway',

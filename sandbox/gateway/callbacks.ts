@@ -6,6 +6,7 @@
  */
 import { request } from 'undici';
 import type { SandboxHost } from '../contract';
+import { isShortCode } from './codes';
 import type { GatewayConfig } from './config';
 
 export type CallbackKind = 'mo' | 'report';
@@ -24,8 +25,14 @@ export interface Delivery {
 	body: Record<string, unknown>;
 	attempts: Attempt[];
 	state: 'queued' | 'delivered' | 'rejected' | 'failed';
-	/** The reply Body the phone receives (MO SMS answered OK with a Body). */
+	/** The reply Body the phone receives (MO SMS on a short code answered OK with a Body). */
 	replyBody?: string;
+	/** A reply Body the gateway dropped: "SMS on short codes only", and this message came to a long code. */
+	droppedBody?: string;
+	/** MT SMS from the code to the sender accepted while the provider was answering this message (a long code's reply). */
+	smsReplies: string[];
+	/** An attempt is being made (the provider has the message and has not answered yet). */
+	inFlight: boolean;
 	/** Resolves when the delivery is removed from the queue (delivered, rejected or failed). */
 	done: Promise<Delivery>;
 }
@@ -76,6 +83,8 @@ export class CallbackQueue {
 			body,
 			attempts: [],
 			state: 'queued',
+			smsReplies: [],
+			inFlight: false,
 			done: new Promise((resolve) => (finish = resolve)),
 		};
 		this.deliveries.push(delivery);
@@ -140,7 +149,9 @@ export class CallbackQueue {
 				wait *= 2;
 				if (this.closed) break;
 			}
+			delivery.inFlight = true;
 			const result = await this.attempt(delivery, headers, config.callbackTimeoutMs);
+			delivery.inFlight = false;
 			delivery.attempts.push(result);
 			const answer = result.answer as Record<string, unknown> | undefined;
 			const status = result.status !== undefined && result.status < 400 && answer && typeof answer === 'object' ? answer.Status : undefined;
@@ -149,7 +160,20 @@ export class CallbackQueue {
 				// "Body: SMS on short codes only" - MMS and reports carry only Status.
 				const isMms = String(delivery.body.Body ?? '').startsWith('MMS received');
 				if (status === 'OK' && delivery.kind === 'mo' && !isMms && typeof answer!.Body === 'string') {
-					delivery.replyBody = answer!.Body;
+					const code = String(delivery.body.To ?? '');
+					if (isShortCode(this.config(), code)) delivery.replyBody = answer!.Body;
+					else {
+						// To the letter: the Body is for short codes only; on a long code the phone gets nothing.
+						delivery.droppedBody = answer!.Body;
+						this.sandbox.exchanges.add({
+							direction: 'out',
+							service: 'gateway-mo',
+							method: 'DROP',
+							path: new URL(delivery.url).pathname,
+							body: { ID: delivery.id, From: delivery.body.From, To: code },
+							note: `reply Body dropped: ${code} is a long code ("Body: Optional. SMS on short codes only."); the phone ${String(delivery.body.From)} gets nothing`,
+						});
+					}
 				}
 				finish(delivery);
 				return;
@@ -157,6 +181,12 @@ export class CallbackQueue {
 		}
 		delivery.state = 'failed';
 		finish(delivery);
+	}
+
+	/** An MT SMS the gateway accepted: a reply to the MO being answered from that phone to that code, if any. */
+	mtSent(from: string, to: string, text: string) {
+		const answering = this.deliveries.filter((d) => d.kind === 'mo' && d.inFlight && d.body.To === from && d.body.From === to);
+		for (const d of answering) d.smsReplies.push(text);
 	}
 
 	/** Deliveries for one message ID, oldest first. */

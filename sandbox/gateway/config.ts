@@ -1,3 +1,5 @@
+import { SHORT_CODE_MAX_DIGITS } from './codes';
+
 /** The gateway's configuration as the operator would set it up (keys, allow-list, provider URLs). */
 export const DEFAULT_GATEWAY_KEY = 'sandbox-gateway-key';
 export const DEFAULT_INBOUND_KEY = 'sandbox-inbound-key';
@@ -27,6 +29,10 @@ export interface GatewayConfig {
 	firstRetryMs: number;
 	/** Timeout of one callback attempt (real ms). */
 	callbackTimeoutMs: number;
+	/** Codes of up to this many digits are short codes (codes.ts): only there does a reply Body reach the phone. */
+	shortCodeMaxDigits: number;
+	/** The short codes, listed outright (instead of by length). */
+	shortCodes?: string[];
 }
 
 export function defaultGatewayConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
@@ -42,6 +48,7 @@ export function defaultGatewayConfig(overrides: Partial<GatewayConfig> = {}): Ga
 		retries: 12,
 		firstRetryMs: 2000,
 		callbackTimeoutMs: 30000,
+		shortCodeMaxDigits: SHORT_CODE_MAX_DIGITS,
 		...overrides,
 	};
 }

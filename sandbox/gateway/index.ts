@@ -90,6 +90,18 @@ export class Gateway implements GatewayApi {
 		this.sandbox.onClose(() => clearTimeout(timer));
 	}
 
+	/**
+	 * What a phone received: the MT SMS sent to it (oldest first), then the reply Bodies of callbacks
+	 * answered for its messages to a short code (a Body on a long code is dropped: it never arrives).
+	 */
+	inbox(number: string): Array<{ From: string; text: string; via: 'sms' | 'callback reply' }> {
+		const sms = this.state.records.filter((r) => r.Direction === 'send' && r.To === number).map((r) => ({ From: r.From, text: r.text ?? '', via: 'sms' as const }));
+		const replies = this.callbacks.deliveries
+			.filter((d) => d.kind === 'mo' && d.body.From === number && d.replyBody !== undefined)
+			.map((d) => ({ From: String(d.body.To), text: d.replyBody!, via: 'callback reply' as const }));
+		return [...sms, ...replies];
+	}
+
 	describe(): string[] {
 		return [
 			`  gateway base URL: ${this.sandbox.url}            (SMS ${this.sandbox.url}/sms/, MMS ${this.sandbox.url}/mms/, report ${this.sandbox.url}/sms/report)`,
@@ -109,7 +121,7 @@ function answer(fn: () => Record<string, unknown>): SandboxReply {
 }
 
 function deliverySummary(d: Delivery) {
-	return { ID: d.id, kind: d.kind, url: d.url, state: d.state, replyBody: d.replyBody, attempts: d.attempts, body: { ...d.body, Key: d.body.Key ? '***' : undefined } };
+	return { ID: d.id, kind: d.kind, url: d.url, state: d.state, replyBody: d.replyBody, droppedBody: d.droppedBody, smsReplies: d.smsReplies, attempts: d.attempts, body: { ...d.body, Key: d.body.Key ? '***' : undefined } };
 }
 
 export const gatewayModule: SandboxModule = {
@@ -126,7 +138,10 @@ export const gatewayModule: SandboxModule = {
 			gateway.mtLoad.run(() => {
 				const reply = answer(() => sendSms(gateway, req));
 				const sent = (reply.json as { Status?: string; ID?: string }).Status === 'OK' ? gateway.state.records.find((r) => r.ID === (reply.json as { ID: string }).ID) : undefined;
-				if (sent) gateway.phones.mtSent(sent);
+				if (sent) {
+					gateway.callbacks.mtSent(sent.From, sent.To, sent.text ?? '');
+					gateway.phones.mtSent(sent);
+				}
 				return reply;
 			}, overRate),
 		);
@@ -183,7 +198,14 @@ export const gatewayModule: SandboxModule = {
 		});
 		control('GET', '/phones/:number', (req) => {
 			const last = gateway.phones.lastReceived(req.params.number);
-			return { json: { number: req.params.number, lastReceived: last ? { ID: last.ID, From: last.From, text: last.text, DateTime: last.DateTime } : null, autoReply: gateway.phones.autoReplies()[req.params.number] ?? null } };
+			return {
+				json: {
+					number: req.params.number,
+					lastReceived: last ? { ID: last.ID, From: last.From, text: last.text, DateTime: last.DateTime } : null,
+					autoReply: gateway.phones.autoReplies()[req.params.number] ?? null,
+					inbox: gateway.inbox(req.params.number),
+				},
+			};
 		});
 		control('GET', '/deliveries', () => ({ json: gateway.callbacks.deliveries.map(deliverySummary) }));
 		control('GET', '/deliveries/:id', (req) => ({ json: gateway.callbacks.byId(req.params.id).map(deliverySummary) }));

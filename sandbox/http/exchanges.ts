@@ -14,6 +14,8 @@ export interface Exchange {
 	status?: number;
 	answer?: unknown;
 	error?: string;
+	/** What the sandbox did that the exchange does not show (a reply Body dropped on a long code). */
+	note?: string;
 }
 
 export class ExchangeLog {

@@ -51,6 +51,10 @@ export function banner(job: MainJob, seconds: number): string {
 			? [
 					`    # a text message from a phone to the short code 55555 (the gateway posts it to "${messaging.example}"); "wait" returns the reply the phone got`,
 					`    ${post('/_sandbox/gateway/mo', { From: '15145550123', To: '55555', Body: 'HELP', wait: true })}`,
+					'    # the same to the long code 15145550100: the gateway drops a reply Body there, so the reply comes as an SMS from the code ("smsReplies")',
+					`    ${post('/_sandbox/gateway/mo', { From: '15145550123', To: '15145550100', Body: 'HOURS', wait: true })}`,
+					'    # everything the phone received, callback replies and SMS',
+					`    curl -s ${s}/_sandbox/gateway/phones/15145550123`,
 				]
 			: [
 					'    # (no published workflow with a SolSwitch Messaging Trigger: the gateway has nowhere to deliver text messages;',

@@ -170,9 +170,25 @@ function printedCurl(line: string): { url: string; body: unknown } {
 	return { url: match[1], body: JSON.parse(match[2]) };
 }
 
+test('the printed text-message curls reach the phone: HELP to the short code in the callback answer, HOURS to the long code as an SMS', async () => {
+	const curls = banner(job!, 0)
+		.split('\n')
+		.filter((l) => l.includes('-X POST') && l.includes('/_sandbox/gateway/mo'))
+		.map(printedCurl);
+	expect(curls.map((c) => (c.body as { To: string }).To)).toEqual(['55555', '15145550100']);
+	const answers = [];
+	for (const c of curls) answers.push((await (await fetch(c.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.body) })).json()) as { replyBody?: string; smsReplies: string[] });
+	expect(answers.map((a) => [a.replyBody, a.smsReplies])).toEqual([
+		[expect.any(String) as unknown as string, []],
+		[undefined, ['We are open Monday to Friday, 9:00 to 17:00.']],
+	]);
+	const phone = (await (await fetch(`${job!.sandbox.url}/_sandbox/gateway/phones/15145550123`)).json()) as { inbox: Array<{ From: string; text: string; via: string }> };
+	expect(phone.inbox).toEqual(expect.arrayContaining([{ From: '15145550100', text: 'We are open Monday to Friday, 9:00 to 17:00.', via: 'sms' }, expect.objectContaining({ From: '55555', via: 'callback reply' })]));
+});
+
 test('the printed Approve by SMS curls resume the wait: the request texts the phone, its YES sends the run down the approved branch', async () => {
 	const lines = banner(job!, 0).split('\n');
-	const curls = lines.filter((l) => l.includes('/webhook/approve-by-sms') || l.includes('/_sandbox/gateway/phones/')).map(printedCurl);
+	const curls = lines.filter((l) => l.includes('-X POST') && (l.includes('/webhook/approve-by-sms') || l.includes('/_sandbox/gateway/phones/'))).map(printedCurl);
 	expect(curls).toHaveLength(2);
 	const [ask, reply] = curls;
 	const example = job!.examples.find((e) => e.slug === 'approve-by-sms')!;

@@ -86,7 +86,7 @@ export const messages: Array<OperationSpec<never>> = [
 		name: 'Reply to Message',
 		action: 'Reply to an incoming message',
 		description:
-			'Answer the message that started this workflow (SolSwitch Messaging Trigger, reply mode "Using Reply to Message Node"): the reply Body reaches the sender at once',
+			'Answer the message that started this workflow (SolSwitch Messaging Trigger, reply mode "Using Reply to Message Node"): the reply reaches the sender at once (on a long code as an SMS from the code)',
 		attributes: [
 			{
 				name: 'Body',
@@ -97,7 +97,7 @@ export const messages: Array<OperationSpec<never>> = [
 				// RULES.body is checked by replyToMessage, and only when the reply carries the Body (an SMS):
 				// an MMS or a report is answered with Status only, whatever this field holds.
 				description:
-					`Text sent back to the sender (SMS on short codes), ${BODY_MIN} to ${BODY_MAX} characters. Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.`,
+					`Text sent back to the sender, ${BODY_MIN} to ${BODY_MAX} characters: the answer's Body on a short code, an SMS from the code on a long code (the trigger's Send Replies As). Leave empty to only acknowledge. MMS and delivery reports are always answered with Status only.`,
 			},
 		],
 		local: replyToMessage,

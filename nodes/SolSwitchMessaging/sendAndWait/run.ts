@@ -19,7 +19,7 @@ import { credentialsOnce } from '../../engine/transport/credentialsOnce';
 import { solswitchRequest } from '../../engine/transport/request';
 import { bodyProblem, characterCount } from '../../shared/messaging/body';
 import { BODY_MAX } from '../../shared/catalog/rules';
-import { gatewayService } from '../../shared/services';
+import { gatewayService, SMS_PATH } from '../../shared/services';
 import { answerSpecProblem, instructionOf, longestSmsText, PIN_LENGTH, smsText, type AnswerSpec } from '../../shared/messaging/sendAndWait/replyWords';
 import { NONCE_PARAMETER } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
@@ -29,7 +29,7 @@ import { answerSpecOf, waitIdOf } from './spec';
 import { waitTillOf } from './waitTill';
 
 /** The MT SMS function (messaging-gateway.md, MT SMS request), the one Send SMS calls. */
-export const SMS_PATH = '/sms/';
+export { SMS_PATH };
 
 /** When the registration is sent again (after the SMS): longer than a trigger call that could save over it. */
 export const ENSURE_AFTER_MS = 1000;

@@ -8,6 +8,7 @@
  *      once when it starts nothing, else as the reply mode says for the trigger's answers;
  *   5. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
  *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
+ * Whichever answers, a reply text on a long code goes as an SMS from the code (answerBy.ts).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
  * when each is remembered, gatewayAnswers.ts.
  */
@@ -16,9 +17,11 @@ import type { ReceivedEvent } from '../../engine/trigger/types';
 import { bodyProblem } from '../../shared/messaging/body';
 import { dedupKey, type CallbackType } from '../../shared/messaging/callbackFormat';
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
+import { phoneNumberOf } from '../../shared/messaging/phoneNumber';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
 import { ACKNOWLEDGE_REDELIVERIES, REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
-import { answerByWorkflow, answerFromClaim, answerOk, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../gatewayAnswers';
+import { ANSWER_BY_PARAMETER, repliesBySms } from '../answerBy';
+import { answerByWorkflow, answerFromClaim, answerNow, answerOwnWhenQueued, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../gatewayAnswers';
 import { inboundKeyOf } from '../inboundCredential';
 import { routeSms } from '../sendAndWait/router';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
@@ -58,22 +61,31 @@ function ownAnswer(fn: IWebhookFunctions, type: CallbackType, item: IDataObject,
 	return { text: found.text, runWorkflow: found.runWorkflow };
 }
 
+/** The sender as a reply SMS is addressed: its digits (a carrier may write "+1 514-..."), else as sent. */
+function replyNumber(from: unknown): string {
+	const number = phoneNumberOf(from);
+	return number.ok ? number.number : String(from);
+}
+
 export async function handleCallback(fn: IWebhookFunctions, { kind, item, receivedAt }: ReceivedEvent): Promise<IWebhookResponseData> {
 	const type = kind.value as CallbackType;
 	const options = fn.getNodeParameter('options', {}) as IDataObject;
 	const rule = REPLY_MODES[replyModeOf({ [REPLY_MODE_PARAMETER]: fn.getNodeParameter(REPLY_MODE_PARAMETER, 'onReceived') as string })];
 	const output: INodeExecutionData = { json: item };
+	const code = String(item.to);
 	const call: AnsweringCall = {
 		output,
 		key: dedupKey(type, String(item.id), item.status as number | undefined),
 		now: receivedAt.getTime(),
 		// Acknowledge Redeliveries off: nothing recalled, claimed or remembered, in every mode.
 		memory: options[ACKNOWLEDGE_REDELIVERIES] !== false ? ReplyMemory.of(fn) : undefined,
+		// A reply text on a long code goes as an SMS from the code; MMS and reports get Status only.
+		sms: type === 'sms' && repliesBySms(fn.getNodeParameter(ANSWER_BY_PARAMETER, 'automatic'), code) ? { code, person: replyNumber(item.from) } : undefined,
 	};
 
 	// 1. Answered before, or a copy in flight: its answer, or "send it again later".
 	if (call.memory) {
-		const earlier = answerFromClaim(fn, await call.memory.claim(call.key, call.now));
+		const earlier = await answerFromClaim(fn, call, await call.memory.claim(call.key, call.now));
 		if (earlier) return earlier;
 	}
 
@@ -81,7 +93,7 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 	// keyword: STOP, HELP ... are answered as always, below.
 	if (type === 'sms' && !item.compliance) {
 		const sms = { from: String(item.from), to: String(item.to), text: String(item.text), messageId: String(item.id), receivedAt: String(item.receivedAt) };
-		const routed = answerRoutedReply(fn, call, await routeSms(fn, async () => await inboundKeyOf(fn), sms, call.now));
+		const routed = await answerRoutedReply(fn, call, await routeSms(fn, async () => await inboundKeyOf(fn), sms, call.now));
 		if (routed) return routed;
 	}
 
@@ -94,8 +106,8 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 	if (own) {
 		item.answered = true;
 		item.reply = own.text;
-		if (!own.runWorkflow) return answerOk(fn, own.text);
-		return rule.triggerAnswer === 'whenQueued' ? answerWhenQueued(call, own.text) : answerWhenRunEnds(fn, call, own.text);
+		if (!own.runWorkflow) return await answerNow(fn, call, own.text);
+		return rule.triggerAnswer === 'whenQueued' ? await answerOwnWhenQueued(fn, call, own.text) : answerWhenRunEnds(fn, call, own.text);
 	}
 
 	// 5. Who answers a message the trigger does not answer itself.

@@ -6,10 +6,12 @@
  */
 import {
 	NodeApiError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
+	type IWebhookFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
 import type { ServiceSpec } from '../catalog/types';
@@ -17,7 +19,8 @@ import { credentialsOnce } from './credentialsOnce';
 import { isEmptyReason } from './failures';
 import { httpFailure, isHtml, plainText } from './httpAnswers';
 
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** A trigger's webhook may call too (the Messaging Trigger's reply SMS), with the credential it read itself. */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface SolSwitchRequest {
 	/** The service called: its credential, URLs, secrets and hints. */
@@ -40,6 +43,8 @@ export interface SolSwitchRequest {
 	 * other function (a command, a lookup of one thing) it is a failure like any other.
 	 */
 	emptyIsResult?: boolean;
+	/** The credential already read (a trigger's webhook reads it its own kept way); else read once per run. */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 export type SolSwitchAnswer =
@@ -95,7 +100,7 @@ function hasValidStatus(data: unknown): boolean {
 }
 
 export async function solswitchRequest(ctx: RequestContext, req: SolSwitchRequest): Promise<SolSwitchAnswer> {
-	const credentials = await credentialsOnce(ctx, req.service.credential);
+	const credentials = req.credentials ?? (await credentialsOnce(ctx as IExecuteFunctions | ILoadOptionsFunctions, req.service.credential));
 	const secrets = req.service.secrets(credentials);
 	const service = req.service.name;
 	const url = req.service.url(credentials, req.path);

@@ -35,7 +35,8 @@ export function hasCredential(fn: IWebhookFunctions, type: string): boolean {
 
 /**
  * Reads what `read` takes from the credential (kept, or fresh when the kept value does not accept),
- * and whether it accepts the request.
+ * and whether it accepts the request. `slot` names what is kept when one credential is read for
+ * more than one purpose (each purpose keeps its own value).
  */
 export async function credentialAccepts<T>(
 	fn: IWebhookFunctions,
@@ -43,9 +44,10 @@ export async function credentialAccepts<T>(
 	read: (credentials: ICredentialDataDecryptedObject) => T,
 	accepts: (value: T) => boolean,
 	now = Date.now(),
+	slot = '',
 ): Promise<{ accepted: boolean; value: T }> {
 	const id = fn.getNode().credentials?.[type]?.id;
-	const key = id ? `${type}:${id}` : undefined;
+	const key = id ? `${type}:${id}${slot ? `:${slot}` : ''}` : undefined;
 	const earlier = key ? kept.get(key) : undefined;
 	if (earlier && now - earlier.at >= 0 && now - earlier.at < CREDENTIAL_REUSE_MS && accepts(earlier.value as T)) {
 		return { accepted: true, value: earlier.value as T };

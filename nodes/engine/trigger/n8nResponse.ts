@@ -40,6 +40,9 @@
  * |     | read: filesystem mode writes it with fs.promises.writeFile (any async iterable, one chunk at a time); | n8n-core/dist/binary-data/binary-data.service.js store;        | mode writeFile; streamToBuffer otherwise), tested    |                                          |
  * |     | database, s3 and 1.x's in-memory default mode collect it with binaryToBuffer ('data', 'end',         | @n8n/backend-network/dist/http/binary-buffer.js                | in test/unit/engine/byteStream.test.ts               |                                          |
  * |     | 'error', 'close' listeners; destroy()). A node may not import `stream`, so the Readable is duck-typed. | binaryToBuffer                                                 |                                                      |                                          |
+ * | N12 | n8n does not wait on the response's end(): the answer it writes (express res.send/json, or the         | webhooks/webhook-request-handler.js; webhook-helpers.js         | same                                                 | rewriteAnswerAsWritten (a held answer)   |
+ * |     | Buffer of setupResponseNodePromise) is fire and forget, so the end can be held a while and written     | setupResponseNodePromise                                       |                                                      |                                          |
+ * |     | later; nothing but an empty end() (N5) reaches the response after it.                                 |                                                                |                                                      |                                          |
  *
  * The description resolvers (N8) carry no side effect: the one moment the Messaging Trigger needs
  * after queuing (N3) is taken where n8n reads the answer the trigger handed it (answerWhenQueued),
@@ -91,8 +94,11 @@ export interface Replacement {
 	body: string;
 }
 
+/** A rewrite's answer: the replacement (or none: as written), now or once a promise settles. */
+export type RewriteResult = Replacement | undefined | Promise<Replacement | undefined>;
+
 interface Watch {
-	rewrite?: (written: WrittenAnswer) => Replacement | undefined;
+	rewrite?: (written: WrittenAnswer) => RewriteResult;
 	before: Array<(status: number, chunk: unknown) => void>;
 	after: Array<() => void>;
 	chunks: Buffer[];
@@ -106,11 +112,17 @@ function keep(w: Watch, chunk: unknown, encoding: unknown) {
 	else if (chunk instanceof Uint8Array) w.chunks.push(Buffer.from(chunk));
 }
 
+function isPromise(value: unknown): value is Promise<Replacement | undefined> {
+	return Boolean(value) && typeof (value as Promise<unknown>).then === 'function';
+}
+
 /**
  * The one wrapper of a response's end (and write, while a rewrite is asked for). At the first end:
  * the original functions are put back, the rewrite (if any) replaces the collected answer, the
  * `before` listeners see the status and bytes that go out, the bytes are written, then the `after`
  * listeners run. Every hook below registers here, so the order never depends on who asked first.
+ * A rewrite that answers with a promise (an SMS to send first) holds the answer until it settles
+ * (N12): meanwhile a further end or write from n8n (N5: an empty end) is ignored.
  */
 function watch(res: AnswerResponse): Watch {
 	const found = watches.get(res);
@@ -119,37 +131,51 @@ function watch(res: AnswerResponse): Watch {
 	watches.set(res, w);
 	const originalEnd = res.end;
 	const originalWrite = res.write;
-	res.end = function (this: unknown, ...args: unknown[]) {
+	const putBack = () => {
 		res.end = originalEnd;
 		if (originalWrite) res.write = originalWrite;
 		else delete res.write;
-		watches.delete(res);
-		const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
-		let out: unknown;
-		let result: unknown;
-		if (w.rewrite) {
-			const [chunk, encoding] = args;
-			keep(w, chunk, encoding);
-			out = Buffer.concat(w.chunks);
-			if (!res.headersSent) {
-				const replacement = w.rewrite({ status: res.statusCode, contentType: String(res.getHeader?.('content-type') ?? ''), body: (out as Buffer).toString('utf8') });
-				if (replacement) {
-					res.statusCode = replacement.status;
-					for (const name of ['content-encoding', 'etag', 'transfer-encoding']) res.removeHeader?.(name);
-					res.setHeader?.('Content-Type', replacement.contentType);
-					res.setHeader?.('Content-Length', String(Buffer.byteLength(replacement.body)));
-					out = replacement.body;
-				}
-			}
-			for (const listener of w.before) listener(res.statusCode, out);
-			result = done ? originalEnd.call(res, out, done) : originalEnd.call(res, out);
-		} else {
-			out = typeof args[0] === 'function' ? undefined : args[0];
-			for (const listener of w.before) listener(res.statusCode, out);
-			result = originalEnd.apply(this, args);
+	};
+	const finish = (out: unknown, done: (() => void) | undefined, replacement: Replacement | undefined) => {
+		if (replacement && !res.headersSent) {
+			res.statusCode = replacement.status;
+			for (const name of ['content-encoding', 'etag', 'transfer-encoding']) res.removeHeader?.(name);
+			res.setHeader?.('Content-Type', replacement.contentType);
+			res.setHeader?.('Content-Length', String(Buffer.byteLength(replacement.body)));
+			out = replacement.body;
 		}
+		for (const listener of w.before) listener(res.statusCode, out);
+		const result = done ? originalEnd.call(res, out, done) : originalEnd.call(res, out);
 		for (const listener of w.after) listener();
 		return result;
+	};
+	res.end = function (this: unknown, ...args: unknown[]) {
+		putBack();
+		watches.delete(res);
+		const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+		if (!w.rewrite) {
+			const out = typeof args[0] === 'function' ? undefined : args[0];
+			for (const listener of w.before) listener(res.statusCode, out);
+			const result = originalEnd.apply(this, args);
+			for (const listener of w.after) listener();
+			return result;
+		}
+		const [chunk, encoding] = args;
+		keep(w, chunk, encoding);
+		const out = Buffer.concat(w.chunks);
+		const replacement = res.headersSent
+			? undefined
+			: w.rewrite({ status: res.statusCode, contentType: String(res.getHeader?.('content-type') ?? ''), body: out.toString('utf8') });
+		if (!isPromise(replacement)) return finish(out, done, replacement);
+		res.end = () => res;
+		res.write = () => true;
+		void replacement
+			.catch(() => undefined)
+			.then((settled) => {
+				putBack();
+				finish(out, done, settled);
+			});
+		return res;
 	};
 	return w;
 }
@@ -173,9 +199,11 @@ export function afterAnswerWritten(res: AnswerResponse, then: () => void) {
  * Rewrites the answer n8n writes for this request, as its bytes pass (N5): whatever n8n would send
  * (a workflow's reply, the last node's data, an empty answer, or its error page) is collected,
  * handed to `rewrite`, and replaced by what that returns (or sent as written when it returns
- * nothing). For an answer that must wait for the run but take the trigger's own shape.
+ * nothing). For an answer that must wait for the run but take the trigger's own shape. `rewrite`
+ * may return a promise: the answer is held until it settles (N12), for work that must be done
+ * before the gateway hears the answer (a reply SMS on a long code).
  */
-export function rewriteAnswerAsWritten(res: AnswerResponse, rewrite: (written: WrittenAnswer) => Replacement | undefined) {
+export function rewriteAnswerAsWritten(res: AnswerResponse, rewrite: (written: WrittenAnswer) => RewriteResult) {
 	const w = watch(res);
 	w.rewrite = rewrite;
 	// Collected until the end, which (watch) puts back the write it found.

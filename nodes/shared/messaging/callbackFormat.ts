@@ -22,6 +22,12 @@ export function okReply(body?: string): IDataObject {
  */
 export const RETRY_LATER = { status: 503, json: { Status: 'RETRY', Reason: 'A copy of this message is still being answered; send it again later.' } } as const;
 
+/**
+ * A reply SMS (a long code's answer) that could not be sent: the same HTTP error, so the gateway
+ * keeps the message and sends it again, and the SMS is tried again then (nothing runs twice).
+ */
+export const SMS_NOT_SENT = { status: 503, json: { Status: 'RETRY', Reason: 'The reply SMS could not be sent yet; send the message again later.' } } as const;
+
 /** Dedup key of a callback: the message ID; a report's ID with its status (one message, several reports). */
 export function dedupKey(type: CallbackType, id: string, status?: number): string {
 	return type === 'report' ? `report:${id}:${status ?? ''}` : `message:${id}`;

@@ -56,7 +56,13 @@ export const COPY_ABANDONED_MS = 60_000;
 
 export interface RememberedReply {
 	at: number;
+	/** The callback answer's reply Body (a short code). */
 	body?: string;
+	/**
+	 * A reply to send as an SMS from the code (a long code) that has not gone out yet: a redelivery
+	 * sends it (and nothing runs again); once it went out the entry holds no text.
+	 */
+	sms?: string;
 }
 
 type Entries = Record<string, RememberedReply>;
@@ -84,6 +90,14 @@ function isEntries(value: unknown): value is Entries {
 function freshEntry(entries: Entries, key: string, now: number): RememberedReply | undefined {
 	const found = entries[key];
 	return found && now - found.at <= REPLY_MEMORY_MS ? found : undefined;
+}
+
+/** An entry with only the members it holds (what is saved in the static data). */
+function entryOf(at: number, body: unknown, sms: unknown): RememberedReply {
+	const entry: RememberedReply = { at };
+	if (typeof body === 'string') entry.body = body;
+	if (typeof sms === 'string') entry.sms = sms;
+	return entry;
 }
 
 /** Drops expired entries, then the oldest beyond the cap (room for one more). */
@@ -176,16 +190,16 @@ export class ReplyMemory {
 	 * saved), adds this one, and puts the shared entries in the call's static data. The assignment
 	 * marks the static data changed (N2), so n8n saves it with this call.
 	 */
-	remember(key: string, now: number, body?: string) {
+	remember(key: string, now: number, body?: string, sms?: string) {
 		const { entries } = this.store;
 		const loaded = this.view.loaded();
 		if (isEntries(loaded)) {
 			for (const [k, v] of Object.entries(loaded)) {
-				if (v && typeof v.at === 'number' && !(entries[k]?.at >= v.at)) entries[k] = typeof v.body === 'string' ? { at: v.at, body: v.body } : { at: v.at };
+				if (v && typeof v.at === 'number' && !(entries[k]?.at >= v.at)) entries[k] = entryOf(v.at, v.body, v.sms);
 			}
 		}
 		prune(entries, now);
-		entries[key] = body === undefined ? { at: now } : { at: now, body };
+		entries[key] = entryOf(now, body, sms);
 		this.view.publish();
 	}
 

@@ -31,13 +31,13 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 		return { id: workflow.id, url: url.url };
 	}
 
-	async function injectMo(Body: string, From = '15145550123') {
+	async function injectMo(Body: string, From = '15145550123', To = '55555', ID?: string) {
 		const res = await fetch(`${env.sandbox.url}/_sandbox/gateway/mo`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ From, To: '55555', Body, wait: true }),
+			body: JSON.stringify({ From, To, Body, ID, wait: true }),
 		});
-		return (await res.json()) as { state: string; replyBody?: string };
+		return (await res.json()) as { ID: string; state: string; replyBody?: string; smsReplies: string[] };
 	}
 
 	describe('SMS auto-reply on keywords', () => {
@@ -58,6 +58,22 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 			expect(await injectMo('hours please')).toMatchObject({ state: 'delivered', replyBody: menu });
 			expect(await injectMo('Hello?')).toMatchObject({ state: 'delivered', replyBody: menu });
 			await env.api.waitForExecutions(workflowId, before + 2);
+		});
+
+		it('on a long code, a keyword and HELP are answered by one SMS each from the code (the callback Body would be dropped), once', async () => {
+			const LONG_CODE = '15145550100';
+			const before = (await env.api.executionSummaries(workflowId)).length;
+			const hours = await injectMo('HOURS', '15145550401', LONG_CODE);
+			expect(hours).toMatchObject({ state: 'delivered', smsReplies: ['We are open Monday to Friday, 9:00 to 17:00.'] });
+			expect(hours.replyBody).toBeUndefined();
+			expect((await injectMo('HOURS', '15145550401', LONG_CODE, hours.ID)).smsReplies).toEqual([]);
+			expect((await injectMo('help', '15145550401', LONG_CODE)).smsReplies).toEqual([DEFAULT_COMPLIANCE_TEXTS.helpText]);
+			const phone = (await (await fetch(`${env.sandbox.url}/_sandbox/gateway/phones/15145550401`)).json()) as { inbox: Array<{ From: string; text: string }> };
+			expect(phone.inbox.map((m) => [m.From, m.text])).toEqual([
+				[LONG_CODE, 'We are open Monday to Friday, 9:00 to 17:00.'],
+				[LONG_CODE, DEFAULT_COMPLIANCE_TEXTS.helpText],
+			]);
+			expect(await env.api.executionSummaries(workflowId)).toHaveLength(before);
 		});
 
 		it('answers HELP and INFO itself, in English, and AIDE in French', async () => {

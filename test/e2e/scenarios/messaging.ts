@@ -7,7 +7,7 @@ import { gatewayOf } from '../../../sandbox/gateway';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { nodeJson } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
-import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';
+import { createGatewayCredential, executionsAfterQuiet, publishMessagingWorkflow } from './redelivery';
 
 export function describeMessagingScenarios(env: ScenarioEnv) {
 	let workflowId: string;
@@ -20,7 +20,7 @@ export function describeMessagingScenarios(env: ScenarioEnv) {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ ...body, wait: true }),
 		});
-		return (await res.json()) as { Status: string; state: string; replyBody?: string; attempts: Array<{ status?: number; answer?: unknown }> };
+		return (await res.json()) as { Status: string; state: string; ID: string; replyBody?: string; droppedBody?: string; smsReplies: string[]; attempts: Array<{ status?: number; answer?: unknown }> };
 	}
 
 	beforeAll(async () => {
@@ -47,6 +47,30 @@ export function describeMessagingScenarios(env: ScenarioEnv) {
 		expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
 		expect(nodeJson(executions[0], 'SMS In')[0]).toMatchObject({ type: 'sms', keyword: 'PIZZA', text: 'pizza large' });
 		expect(JSON.stringify(nodeJson(executions[0], 'SMS In'))).not.toContain(DEFAULT_INBOUND_KEY);
+	});
+
+	// A long code: the gateway drops a callback Body there ("SMS on short codes only"), so every reply
+	// goes as one SMS from the code, and a redelivery (same ID) sends none and runs nothing.
+	const LONG_CODE = '15145550100';
+	const smsFromLongCode = (phone: string) =>
+		gatewayOf(env.sandbox)
+			.state.records.filter((r) => r.Direction === 'send' && r.From === LONG_CODE && r.To === phone)
+			.map((r) => r.text);
+
+	test.each([
+		['help', '15145550301', DEFAULT_COMPLIANCE_TEXTS.helpText, 0],
+		['STOP', '15145550302', DEFAULT_COMPLIANCE_TEXTS.stopText, 1],
+		['pizza small', '15145550303', 'Your PIZZA order is in', 1],
+	])('on a long code, "%s" is answered by one SMS from the code, once; the gateway gets Status only', async (text, phone, expected, runs) => {
+		const before = (await env.api.executionSummaries(workflowId)).length;
+		const first = await injectMo({ From: phone, To: LONG_CODE, Body: text });
+		expect(first).toMatchObject({ state: 'delivered', smsReplies: [expected] });
+		expect([first.replyBody, first.droppedBody]).toEqual([undefined, undefined]);
+		expect(first.attempts).toEqual([expect.objectContaining({ status: 200, answer: { Status: 'OK' } })]);
+		const again = await injectMo({ From: phone, To: LONG_CODE, Body: text, ID: first.ID });
+		expect(again).toMatchObject({ state: 'delivered', smsReplies: [] });
+		expect(smsFromLongCode(phone)).toEqual([expected]);
+		expect(await executionsAfterQuiet(env, workflowId, before + runs)).toHaveLength(before + runs);
 	});
 
 	test('a callback with a wrong key is refused with HTTP 401 and starts nothing', async () => {

@@ -15,6 +15,8 @@ import type { ScenarioEnv } from './env';
 import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';
 
 const CODE = '55555';
+/** A long code: the gateway drops a callback Body there, so the trigger's prompts go as an SMS. */
+const LONG_CODE = '15145550100';
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
@@ -31,6 +33,8 @@ export interface AskSettings {
 	approvalOptions?: Record<string, unknown>;
 	options?: Record<string, unknown>;
 	message?: string;
+	/** The code that sends (and receives the reply); 55555 unless given. */
+	code?: string;
 }
 
 /**
@@ -70,7 +74,7 @@ export function sendAndWaitFixture(env: ScenarioEnv) {
 					parameters: {
 						resource: 'message',
 						operation: 'sendAndWait',
-						From: CODE,
+						From: settings.code ?? CODE,
 						To: phone,
 						message: settings.message ?? 'Deploy v2 to production?',
 						triggerUrl: inbound.url,
@@ -201,6 +205,23 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			await reply(phone, 'YES');
 			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true });
 			expect(await inboundRuns()).toBe(runsBefore);
+		});
+
+		it('on a long code, unrecognised text: "Reply YES or NO" reaches the phone as one SMS from the code, once across a redelivery; then YES resumes', async () => {
+			const phone = newPhone();
+			const wait = await startWait(await askWorkflow(phone, { code: LONG_CODE }));
+			const maybe = await reply(phone, 'maybe later');
+			expect(maybe.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+			expect([maybe.replyBody, maybe.droppedBody, maybe.smsReplies]).toEqual([undefined, undefined, ['Reply YES or NO']]);
+			const again = await gateway().injectMo({ From: phone, To: LONG_CODE, Body: 'maybe later', ID: maybe.id }).done;
+			expect(again.smsReplies).toEqual([]);
+			expect(gateway().inbox(phone)).toEqual([
+				{ From: LONG_CODE, text: 'Deploy v2 to production?\nReply YES or NO', via: 'sms' },
+				{ From: LONG_CODE, text: 'Reply YES or NO', via: 'sms' },
+			]);
+			expect(await statusOf(String(wait.id))).toBe('waiting');
+			await reply(phone, 'YES');
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true, to: LONG_CODE });
 		});
 
 		it('a long question with Split Long Text reaches the phone as numbered parts, the instruction ending the last; YES resumes', async () => {

@@ -79,7 +79,9 @@ async function register(body: unknown) {
 	return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-const mo = (From: string, Body: string, ID?: string) => gatewayOf(env.sandbox).injectMo({ From, To: CODE, Body, ID }).done;
+const mo = (From: string, Body: string, ID?: string, To = CODE) => gatewayOf(env.sandbox).injectMo({ From, To, Body, ID }).done;
+/** A long code (answerBy.ts): the sandbox drops a callback Body there, so the trigger's prompts go as an SMS. */
+const LONG_CODE = '15145550100';
 /** The waits the trigger's saved static data holds for a phone (the process's registry is shared by the file's trigger servers: one workflow id). */
 const waits = (phone: string) =>
 	(((trigger!.staticData.global as Record<string, unknown> | undefined)?.[WAITS_KEY] as { waits?: Array<{ id: string; phone: string }> } | undefined)?.waits ?? [])
@@ -141,6 +143,29 @@ describe('Messaging Trigger: replies to waits', () => {
 		expect(delivery.replyBody).toBe('Reply YES or NO');
 		expect(waits('15145550112')).toHaveLength(1);
 		expect(trigger!.executions).toEqual([]);
+	});
+
+	it('on a long code, the waiting side\'s text reaches the phone as one SMS from the code, once across a redelivery', async () => {
+		await register(registration('15145550122', { code: LONG_CODE }));
+		waiting.answer = () => ({ status: 200, body: { accepted: false, reason: 'not understood', replyText: 'Reply YES or NO' } });
+		const delivery = await mo('15145550122', 'maybe later', 'maybe-long', LONG_CODE);
+		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+		expect([delivery.replyBody, delivery.smsReplies]).toEqual([undefined, ['Reply YES or NO']]);
+		const again = await mo('15145550122', 'maybe later', 'maybe-long', LONG_CODE);
+		expect(again.smsReplies).toEqual([]);
+		expect(waiting.forwards).toHaveLength(1);
+		expect(gatewayOf(env.sandbox).inbox('15145550122')).toEqual([{ From: LONG_CODE, text: 'Reply YES or NO', via: 'sms' }]);
+		expect(waits('15145550122')).toHaveLength(1);
+		expect(trigger!.executions).toEqual([]);
+	});
+
+	it('on a long code, two waits: the phone is asked which one by an SMS', async () => {
+		await register(registration('15145550124', { code: LONG_CODE }));
+		await register(registration('15145550124', { code: LONG_CODE }));
+		const bare = await mo('15145550124', 'yes', undefined, LONG_CODE);
+		expect(bare.replyBody).toBeUndefined();
+		expect(bare.smsReplies).toEqual([expect.stringMatching(/^2 requests wait for your reply\. Add the number of the one you answer: YES \d{4}, YES \d{4}$/)]);
+		expect(waiting.forwards).toHaveLength(0);
 	});
 
 	it('answers 503 RETRY while the execution is not waiting yet (409 running), then the retry goes through', async () => {

@@ -135,8 +135,9 @@ describe('reply mode Immediately: remembered means the answer went out (D1)', ()
 		const first = webhookCall(staticData, 'replyMemory-d1');
 		const memory = ReplyMemory.of(first.fn);
 		const claim = await memory.claim('message:D1', 1000);
-		expect(answerFromClaim(first.fn, claim)).toBeUndefined();
-		const handed = answerWhenQueued({ output: { json: {} }, key: 'message:D1', now: 1000, memory });
+		const call = { output: { json: {} }, key: 'message:D1', now: 1000, memory };
+		expect(await answerFromClaim(first.fn, call, claim)).toBeUndefined();
+		const handed = answerWhenQueued(call);
 		expect(handed.workflowData).toEqual([[{ json: {} }]]);
 		// webhook-helpers.js: the enqueue threw (Redis away); n8n writes its error, never reading webhookResponse.
 		first.res.statusCode = 500;
@@ -145,5 +146,23 @@ describe('reply mode Immediately: remembered means the answer went out (D1)', ()
 		// The gateway's next try, in the same process: it is this call's to answer, and the workflow runs.
 		const again = webhookCall(JSON.parse(JSON.stringify(staticData)) as IDataObject, 'replyMemory-d1');
 		expect(await ReplyMemory.of(again.fn).claim('message:D1', 3000)).toEqual({ claimed: { done: expect.any(Function) } });
+	});
+});
+
+describe('a reply SMS still to send (a long code)', () => {
+	it('is held as `sms`, kept when another process takes the saved copy in, and replaced by Status only once sent', () => {
+		const saved: IDataObject = {};
+		ReplyMemory.createIn(saved);
+		const first = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-a' }), getWorkflowStaticData: () => saved });
+		first.remember('message:S', 1000, undefined, 'Got it');
+		expect(recall(saved, 'message:S', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		// Another process loads the saved copy and remembers something else: the pending SMS stays.
+		const copy = JSON.parse(JSON.stringify(saved)) as IDataObject;
+		const other = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-b' }), getWorkflowStaticData: () => copy });
+		other.remember('message:T', 1500);
+		expect(recall(copy, 'message:S', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		// Sent at the redelivery: Status only from then on.
+		other.remember('message:S', 3000);
+		expect(recall(copy, 'message:S', 4000)).toEqual({ at: 3000 });
 	});
 });

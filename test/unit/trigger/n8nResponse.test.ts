@@ -69,6 +69,37 @@ describe('the answer watch: one wrapper per response, whoever asks', () => {
 		expect(res.write).toBe(originalWrite);
 	});
 
+	it('a rewrite that answers with a promise holds the answer until it settles (N12): an end from n8n meanwhile is ignored', async () => {
+		const { res, events } = response();
+		const { end: originalEnd } = res;
+		let sendSms!: () => void;
+		const smsSent = new Promise<void>((resolve) => (sendSms = resolve));
+		afterAnswerWritten(res, () => events.push('after'));
+		rewriteAnswerAsWritten(res, async (written) => {
+			events.push(`rewrite ${written.body}`);
+			await smsSent;
+			events.push('sms sent');
+			return { status: 200, contentType: 'application/json', body: '{"Status":"OK"}' };
+		});
+		beforeAnswerWritten(res, (status, chunk) => events.push(`before ${status} ${String(chunk)}`));
+		res.end('{"Status":"OK","Body":"reply"}');
+		res.end();
+		expect(events).toEqual(['rewrite {"Status":"OK","Body":"reply"}']);
+		sendSms();
+		await smsSent;
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(events).toEqual(['rewrite {"Status":"OK","Body":"reply"}', 'sms sent', 'before 200 {"Status":"OK"}', 'wire-end 200 {"Status":"OK"}', 'after']);
+		expect(res.end).toBe(originalEnd);
+	});
+
+	it('a held answer whose promise fails goes out as written', async () => {
+		const { res, events } = response();
+		rewriteAnswerAsWritten(res, () => Promise.reject(new Error('gateway down')));
+		res.end('{"Status":"OK"}');
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(events).toEqual(['wire-end 200 {"Status":"OK"}']);
+	});
+
 	it('an error page passes as written when the rewrite declines, and listeners see it', () => {
 		const { res, events } = response();
 		rewriteAnswerAsWritten(res, () => undefined);
