@@ -68,7 +68,11 @@ onN8n2("the AI Agent's human review by phone (generated solSwitchHitlTool)", () 
 		return agentWorkflow({ prompt: `Call ${CUSTOMER} from extension 201`, modelCredential, tools: [{ node: review }, { node: gated, connectTo: 'Phone Approval' }] });
 	}
 
-	const customerCalls = () => env.sandbox.exchanges.find({ service: 'switch', path: '/api/newcall/' }).filter((e) => (e.body as Record<string, unknown>).Destination === CUSTOMER);
+	// The sandbox keeps every exchange of the file: only this test's calls.
+	let testStart = '';
+	beforeEach(() => (testStart = new Date().toISOString()));
+	const customerCalls = () =>
+		env.sandbox.exchanges.find({ service: 'switch', path: '/api/newcall/' }).filter((e) => (e.body as Record<string, unknown>).Destination === CUSTOMER && e.at >= testStart);
 
 	async function untilWaiting(workflowId: string): Promise<string> {
 		const execution = await env.api.runManually(workflowId, MANUAL_TRIGGER_NAME);
