@@ -13,12 +13,22 @@ import { useN8nWithSandbox } from './withSandbox';
 const env = useN8nWithSandbox();
 const [FIRST, SECOND, THIRD] = ['14385559001', '14385559002', '14385559003'];
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
+let workflowId = '';
+
+/** Where the alert's run is (for a failure message): status, last node, error. */
+async function runState(): Promise<string> {
+	const [summary] = workflowId ? await env.api.executionSummaries(workflowId) : [];
+	if (!summary) return 'no run';
+	const execution = await env.api.getExecution(String(summary.id));
+	return JSON.stringify({ status: execution.status, lastNode: execution.data.resultData?.lastNodeExecuted, error: execution.data.resultData?.error });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 45_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}: ${await runState()}; DV calls ${JSON.stringify((await control('')).calls)}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
 }
@@ -42,6 +52,7 @@ test('the SMS gets NO, the first person does not answer the call, the second pre
 			}
 		},
 	});
+	workflowId = workflow.id;
 	const table = workflow.dataTables['On-call'];
 	await env.api.request('POST', `/rest/projects/${table.projectId}/data-tables/${table.id}/insert`, {
 		data: [
@@ -91,4 +102,4 @@ test('the SMS gets NO, the first person does not answer the call, the second pre
 	expect(((await control('')).calls as Array<{ destination: string }>).some((c) => c.destination === THIRD)).toBe(false);
 	const rows = await env.api.request<{ data: Array<{ name: string; lastAlert: string }> }>('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows`);
 	expect(rows.data.find((r) => r.name === 'Ben Second')?.lastAlert).toBe('Disk full on db1');
-});
+}, 240_000);
