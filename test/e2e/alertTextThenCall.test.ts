@@ -6,12 +6,13 @@
 import { gatewayOf } from '../../sandbox/gateway';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { importExample } from '../../scripts/start/examples';
+import { SAMPLE_ROWS } from '../../scripts/start/dataTables';
 import { nodeJson } from '../../scripts/n8n-harness';
 import { createGatewayCredential, publishMessagingWorkflow } from './scenarios/redelivery';
 import { useN8nWithSandbox } from './withSandbox';
 
 const env = useN8nWithSandbox();
-const [FIRST, SECOND, THIRD] = ['14385559001', '14385559002', '14385559003'];
+const [FIRST, SECOND, THIRD] = SAMPLE_ROWS['On-call'].map((r) => String(r.phone));
 
 let workflowId = '';
 
@@ -54,14 +55,9 @@ test('the SMS gets NO, the first person does not answer the call, the second pre
 	});
 	workflowId = workflow.id;
 	const table = workflow.dataTables['On-call'];
-	await env.api.request('POST', `/rest/projects/${table.projectId}/data-tables/${table.id}/insert`, {
-		data: [
-			{ name: 'Ana First', phone: FIRST, order: 1, lastAlert: '' },
-			{ name: 'Ben Second', phone: SECOND, order: 2, lastAlert: '' },
-			{ name: 'Cy Third', phone: THIRD, order: 3, lastAlert: '' },
-		],
-		returnType: 'count',
-	});
+	// The table is new: it starts with the sample on-call rows `npm start` gives it (Alice, Bob, Carol).
+	const rows = await env.api.request<{ data: Array<{ name: string; phone: string }> }>('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows`);
+	expect(rows.data.map((r) => [r.name, r.phone])).toEqual(SAMPLE_ROWS['On-call'].map((r) => [r.name, r.phone]));
 	await control('/phone', { number: FIRST, turns: [{ answer: 'noAnswer' }] });
 	await control('/phone', { number: SECOND, turns: [{ answer: 'answer' }] });
 	await env.api.publishWorkflow(workflow.id);
@@ -92,14 +88,18 @@ test('the SMS gets NO, the first person does not answer the call, the second pre
 		return execution.status === 'success' || execution.status === 'error' ? execution : undefined;
 	});
 	expect(done.status).toBe('success');
-	expect(nodeJson(done, 'Owner')).toEqual([{ name: 'Ben Second', phone: SECOND, by: 'call' }]);
+	expect(nodeJson(done, 'Owner')).toEqual([{ name: 'Bob Tremblay', phone: SECOND, by: 'call' }]);
 	// The others are told; the owner is not.
 	const told = (phone: string) => gatewayOf(env.sandbox).state.records.filter((r) => r.Direction === 'send' && r.To === phone).map((r) => r.text);
-	expect(told(FIRST).at(-1)).toBe('Ben Second took the alert: Disk full on db1');
-	expect(told(THIRD)).toEqual(['Ben Second took the alert: Disk full on db1']);
+	expect(told(FIRST).at(-1)).toBe('Bob Tremblay took the alert: Disk full on db1');
+	expect(told(THIRD)).toEqual(['Bob Tremblay took the alert: Disk full on db1']);
 	expect(told(SECOND)).toEqual([]);
 	// The third person was never called.
 	expect(((await control('')).calls as Array<{ destination: string }>).some((c) => c.destination === THIRD)).toBe(false);
-	const rows = await env.api.request<{ data: Array<{ name: string; lastAlert: string }> }>('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows`);
-	expect(rows.data.find((r) => r.name === 'Ben Second')?.lastAlert).toBe('Disk full on db1');
+	const after = await env.api.request<{ data: Array<{ name: string; lastAlert: string }> }>('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows`);
+	expect(after.data.map((r) => [r.name, r.lastAlert])).toEqual([
+		['Alice Martin', ''],
+		['Bob Tremblay', 'Disk full on db1'],
+		['Carol Roy', ''],
+	]);
 }, 240_000);
