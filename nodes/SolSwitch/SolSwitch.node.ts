@@ -1,4 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeCatalog } from '../engine/execute';
 import { buildCredentials } from '../engine/generators/credentials';
@@ -7,8 +15,14 @@ import { buildProperties } from '../engine/generators/properties';
 import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
+import { callAndWaitWebhook } from './callAndWait/webhook';
+import { SEND_AND_WAIT_WEBHOOKS } from '../SolSwitchMessaging/sendAndWait/webhooks';
 
-/** Call control and reporting on a SolSwitch switch; everything below comes from the catalog. */
+/**
+ * Call control and reporting on a SolSwitch switch; everything below comes from the catalog, except
+ * the waiting webhook of Call and Wait for Keypress (callAndWait/webhook.ts), which n8n calls on the
+ * execution's resume URL when the switch's Digit Validation posts the pressed keys.
+ */
 export class SolSwitch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SolSwitch',
@@ -25,9 +39,31 @@ export class SolSwitch implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: buildCredentials(solSwitchCatalog),
 		properties: buildProperties(solSwitchCatalog),
+		// Call and Wait's resume URL, declared as n8n's own send-and-wait nodes declare it.
+		webhooks: SEND_AND_WAIT_WEBHOOKS,
 	};
 
 	methods = { listSearch };
+
+	// n8n's community rule asks every node that declares webhooks for this lifecycle; a restart webhook
+	// is never registered when a workflow is published, so there is nothing to create or delete.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await callAndWaitWebhook.call(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeCatalog(this, solSwitchCatalog);

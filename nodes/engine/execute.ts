@@ -250,8 +250,10 @@ export async function executeCatalog(fn: IExecuteFunctions, catalog: Catalog): P
 	if (first) {
 		// As n8n's own send-and-wait nodes: one message for the run, the input passed on (the resume
 		// replaces it with the answer; a timeout resumes with it unchanged).
-		await runOperation(fn, catalog, first, 0);
-		return [items];
+		const out = await runOperation(fn, catalog, first, 0);
+		// A runner that already has its answer instead of waiting (Call and Wait: nobody answered any
+		// call) returns it; one that waits returns the first input item, and the node passes all on.
+		return [out.length === 1 && out[0] === items[0] ? items : out];
 	}
 	const runItem = async (i: number, pace: Pace) => {
 		const resource = fn.getNodeParameter('resource', i) as string;

@@ -6,6 +6,7 @@ import { hhmmss } from '../time';
 import { customerOf, extensionOf, functionTable, has, numeric, ok, required, text, type ApiContext } from './api';
 import { Fail, REASONS } from './fail';
 import type { ActiveCall } from './state';
+import { digitValidationOf } from './digitValidation/dialer';
 
 /** How long a placed call lasts before the far end hangs up, and how soon it is answered (sandbox ms). */
 /** The call-control functions of switch-calls-reporting.md. */
@@ -60,6 +61,13 @@ calls.register('newcall', (ctx) => {
 	if (timeout !== undefined) numeric(timeout);
 	const cidNum = text(ctx, 'CIDNum');
 	if (cidNum !== undefined) numeric(cidNum);
+	// From a Digit Validation extension, the DV calls the destination (digitValidation/dialer.ts).
+	const dv = digitValidationOf(ctx.state)?.setupOf(customer, extension.ExtensionNumber);
+	if (dv) {
+		const dvCall = digitValidationOf(ctx.state)!.place(ctx.state, customer, dv, destination, cidNum ?? extension.CIDNum, timeout === undefined ? undefined : Number(timeout), ctx.body.CustomDVData, ctx.body.CustomDVDigits);
+		if (text(ctx, 'WaitForStart') === '0') return ok();
+		return ok({ CallID: dvCall.CallID, Channel: dvCall.SourceChannel });
+	}
 	const call = placeCall(ctx, customer, extension.ExtensionNumber, destination);
 	if (has(ctx, 'CustomDVData') || has(ctx, 'CustomDVDigits')) {
 		(call as ActiveCall & { customDV?: unknown }).customDV = {

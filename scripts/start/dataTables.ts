@@ -18,6 +18,19 @@
  */
 import type { N8nApi, WorkflowDefinition } from '../n8n-harness/n8n-api';
 
+/**
+ * Rows a new table starts with, by table name, where an example only reads its table: the on-call list
+ * of "Alert, text then call" (the sandbox's phones; the first two answer calls). Added once, when the
+ * table is made: a table kept across starts keeps the user's rows.
+ */
+export const SAMPLE_ROWS: Record<string, Array<Record<string, string | number>>> = {
+	'On-call': [
+		{ name: 'Alice Martin', phone: '15145550123', order: 1, lastAlert: '' },
+		{ name: 'Bob Tremblay', phone: '15145550124', order: 2, lastAlert: '' },
+		{ name: 'Carol Roy', phone: '15145550125', order: 3, lastAlert: '' },
+	],
+};
+
 /** What an example file has where a user picks their own table. */
 export const DATA_TABLE_PLACEHOLDER = 'REPLACE_WITH_YOUR_DATA_TABLE_ID';
 
@@ -104,6 +117,11 @@ export async function ensureDataTables(
 		} else {
 			table = await api.request<SavedDataTable>('POST', `/rest/projects/${projectId}/data-tables`, spec);
 			log(`data table "${spec.name}" created (columns ${spec.columns.map((c) => c.name).join(', ')})`);
+			const rows = SAMPLE_ROWS[spec.name];
+			if (rows) {
+				await api.request('POST', `/rest/projects/${projectId}/data-tables/${table.id}/insert`, { data: rows, returnType: 'count' });
+				log(`data table "${spec.name}": ${rows.length} sample rows added`);
+			}
 		}
 		tables[spec.name] = { id: table.id, name: table.name, projectId };
 	}

@@ -24,6 +24,26 @@ function approvalLines(job: MainJob, post: (path: string, body: unknown) => stri
 	];
 }
 
+/**
+ * The "Alert, text then call" example when published: Alice (first on call) does not answer her calls,
+ * the alert texts her, her NO escalates to calls, Bob presses 1 and owns it (Alice and Carol are texted).
+ */
+function escalationLines(job: MainJob, post: (path: string, body: unknown) => string): string[] {
+	const example = job.examples.find((e) => e.published && e.slug === 'alert-text-then-call');
+	const alert = example?.triggers.find((t) => t.kind === 'webhook');
+	if (!example || !alert) return [];
+	return [
+		`    # "${example.name}": Alice (15145550123, first on call) will not answer her calls ...`,
+		`    ${post('/_sandbox/digit-validation/phone', { number: '15145550123', turns: [{ answer: 'noAnswer' }, { answer: 'noAnswer' }] })}`,
+		'    # ... an alert texts her and waits up to 5 minutes for YES ...',
+		`    curl -s -X POST ${alert.url} -H 'content-type: application/json' -d '${JSON.stringify({ alert: 'Disk full on db1' })}'`,
+		'    # ... she answers NO: the calls start (Alice twice, 30 s apart, then Bob) ...',
+		`    ${post('/_sandbox/gateway/phones/15145550123/reply', { Body: 'NO', wait: true })}`,
+		'    # ... about a minute and a half later (two 25 s rings, 30 s apart) Bob (15145550124) has answered: he presses 1 and owns it; Alice and Carol get an SMS',
+		`    ${post('/_sandbox/digit-validation/press', { number: '15145550124', digits: '1' })}`,
+	];
+}
+
 export function banner(job: MainJob, seconds: number): string {
 	const s = job.sandbox.url;
 	const post = (path: string, body: unknown) =>
@@ -61,6 +81,7 @@ export function banner(job: MainJob, seconds: number): string {
 					`    #  give it a URL with: ${post('/_sandbox/gateway/config', { providerUrl: '<url>' })})`,
 				]),
 		...approvalLines(job, post),
+		...escalationLines(job, post),
 		'    # a call entering from outside to extension 201 (SIP POST notifications: Incoming, Connected)',
 		`    ${post('/_sandbox/callbacks/incoming-call', { Extension: '201', From: '4385550177' })}`,
 		'    # a call placed through the switch API (notifications: Outgoing, Connected)',

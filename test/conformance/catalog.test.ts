@@ -89,10 +89,11 @@ function requestAttributes(op: OperationSpec): AttributeSpec<string>[] {
 
 /**
  * Operations that are no function of the documents but one documented function plus n8n's waiting
- * (Send and Wait: an MT SMS, then the execution waits for the reply the trigger routes back). Each must
+ * (Send and Wait: an MT SMS, then the execution waits for the reply the trigger routes back; Call and
+ * Wait: a New Call from a Digit Validation, then the execution waits for its keypress). Each must
  * send through the documented function it names, with attributes that function has.
  */
-const COMPOSITES: Record<string, string> = { 'Send and Wait for Response': 'SolSwitch Messaging' };
+const COMPOSITES: Record<string, string> = { 'Send and Wait for Response': 'SolSwitch Messaging', 'Call and Wait for Keypress': 'SolSwitch' };
 
 const allEntries: Located[] = CATALOGS.flatMap(([name, catalog]) => catalog.operations.map((op) => ({ catalog: name, op })));
 const composites = allEntries.filter((e) => COMPOSITES[e.op.name] === e.catalog && e.op.sendsThrough !== undefined);

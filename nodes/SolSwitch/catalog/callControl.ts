@@ -7,6 +7,8 @@ import { RULES } from '../../shared/catalog/rules';
 import type { SwitchLists } from '../methods/listSearch';
 import type { OperationSpec } from '../../engine/catalog/types';
 import { faxFile } from './faxFile';
+import { callAndWaitFields, callAndWaitOptions } from '../callAndWait/properties';
+import { callAndWait, NEW_CALL_PATH } from '../callAndWait/run';
 
 export const callControl: Array<OperationSpec<SwitchLists>> = [
 	{
@@ -162,6 +164,51 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 				placeholder: '["option0", "option1"]',
 			},
 		],
+		response: { kind: 'object' },
+	},
+	{
+		resource: 'call',
+		// n8n's name for the operation: its waiting-webhook handler checks the resume URL's signature
+		// for it, and n8n 2.x generates the AI Agent's human review tool (solSwitchHitlTool) from it.
+		operation: 'sendAndWait',
+		name: 'Call and Wait for Keypress',
+		action: 'Call a person and wait for them to press a key',
+		description:
+			'Calls the number from a Digit Validation extension (its prompt is what the person hears) and waits for a key: 1 approves, 2 declines by default; the workflow goes on with data.approved',
+		attributes: [
+			extensionNumber('The Digit Validation extension that places the call: its recorded prompt is what the person hears, its options what the switch routes by', {
+				rule: RULES.extension,
+			}),
+			{
+				name: 'Destination',
+				label: 'Number to Call',
+				type: 'string',
+				required: true,
+				description: 'Phone number or extension to call; spaces, dashes, dots, parentheses and a leading + are removed',
+				placeholder: '+1 514 555 0123',
+			},
+			customer(),
+			{
+				name: 'CIDName',
+				label: 'Caller ID Name',
+				type: 'string',
+				switchDefault: "the extension's",
+				description: "A short label shown as caller ID name where the phone and carrier show one, e.g. \"Approval\" (default: the extension's)",
+			},
+			{
+				name: 'Timeout',
+				label: 'Ring Timeout',
+				type: 'integer',
+				default: 25,
+				switchDefault: '25',
+				description: 'Seconds a call rings before it counts as not answered',
+			},
+		],
+		fields: callAndWaitFields,
+		options: callAndWaitOptions,
+		local: callAndWait,
+		sendsThrough: `/api/${NEW_CALL_PATH}/`,
+		waits: true,
 		response: { kind: 'object' },
 	},
 	{

@@ -7,6 +7,7 @@ import { batched, StreamedJson } from '../../http/streamed';
 import { reportsOf } from './config';
 import { token } from './random';
 import { rangeOf } from './range';
+import { digitValidationOf } from '../digitValidation/dialer';
 import { dateTimeOf, hhmmss } from '../../time';
 
 /** Above this many calls an answer is streamed, not built: a million-leg day is never held. */
@@ -60,6 +61,9 @@ export function recordingToken(seed: number, callId: string, portion: number): s
 }
 
 reportFunctions.register('cdrlegdetailsapi', (ctx) => {
+	// A call a Digit Validation placed in this sandbox (digitValidation/dialer.ts) has its own legs.
+	const dvDetails = digitValidationOf(ctx.state)?.details(required(ctx, 'CallID'), customerOf(ctx));
+	if (dvDetails) return ok({ Details: dvDetails });
 	const call = callOf(ctx);
 	const Details: Array<Record<string, string>> = [];
 	let portion = 0;

@@ -17,6 +17,6 @@ test('every Messaging Trigger URL of the examples is the SMS auto-reply trigger\
 			.filter((n) => n.parameters?.triggerUrl !== undefined)
 			.map((n) => ({ example: exampleSlug(file), node: n.name, triggerUrl: n.parameters!.triggerUrl })),
 	);
-	expect(found.map((f) => `${f.example} / ${f.node}`).sort()).toEqual(['ai-agent-sms-approval / Manager Approval', 'approve-by-sms / Ask On-Call']);
+	expect(found.map((f) => `${f.example} / ${f.node}`).sort()).toEqual(['ai-agent-sms-approval / Manager Approval', 'alert-text-then-call / Text First On-Call', 'approve-by-sms / Ask On-Call']);
 	for (const f of found) expect(f).toEqual({ ...f, triggerUrl: expected });
 });

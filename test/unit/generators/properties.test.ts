@@ -77,7 +77,8 @@ describe('node properties generated from the table', () => {
 	// Timeout, which did nothing there, are no longer offered.
 	it('offers no transport options on an operation that sends no request', () => {
 		const local = solSwitchCatalog.operations.filter((o) => o.local);
-		expect(local.map((o) => `${o.resource}/${o.operation}`)).toEqual(['digitValidation/answer']);
+		// Call and Wait sends New Call itself (its runner), after the wait's own checks.
+		expect(local.map((o) => `${o.resource}/${o.operation}`)).toEqual(['call/sendAndWait', 'digitValidation/answer']);
 		for (const op of local) {
 			const options = properties.find((p) => p.name === 'options' && shownFor(p, op.resource, op.operation));
 			const names = ((options?.options ?? []) as INodeProperties[]).map((o) => o.name);

@@ -60,7 +60,7 @@ describe('codex', () => {
 		expect((operation.options ?? []).map((o) => ('value' in o ? o.value : undefined))).toContain('sendAndWait');
 		// n8n checks the resume URL's signature on the stored operation value: it must not be the default.
 		expect(operation.default).not.toBe('sendAndWait');
-		expect(nodes.filter((n) => hasSendAndWait(n.description)).map((n) => n.description.name)).toEqual(['solSwitchMessaging']);
+		expect(nodes.filter((n) => hasSendAndWait(n.description)).map((n) => n.description.name)).toEqual(['solSwitch', 'solSwitchMessaging']);
 	});
 
 	it.each(nodes.map((n) => [n.description.displayName, n]))('%s: its codex names it, with a subcategory and aliases', (_, node) => {

@@ -1,0 +1,104 @@
+/**
+ * The settings of Call and Wait for Keypress beyond the extension and the number, named as n8n's own
+ * send-and-wait nodes name them where they apply (approvalOptions.values.approvalType / approveLabel /
+ * disapproveLabel, options.limitWaitTime), so that n8n 2.6+ generates its human review tool
+ * (solSwitchHitlTool) from this node and reads the wait's end the same way. The "labels" are keys.
+ * The three Digit Validation options are what the switch gets back, as plain text, after a press.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { sendAndWaitOptions } from '../../SolSwitchMessaging/sendAndWait/properties';
+import { APPROVE_OPTION, DECLINE_OPTION, DEFAULT_APPROVE_DIGIT, DEFAULT_DECLINE_DIGIT, OTHER_KEY_OPTION } from './spec';
+
+export const RETRIES = 'retries';
+export const RETRY_INTERVAL = 'retryInterval';
+
+export const callAndWaitFields: INodeProperties[] = [
+	{
+		displayName: 'Approval Options',
+		name: 'approvalOptions',
+		type: 'fixedCollection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Type of Approval',
+						name: 'approvalType',
+						type: 'options',
+						default: 'double',
+						options: [
+							{ name: 'Approve Only', value: 'single' },
+							{ name: 'Approve and Disapprove', value: 'double' },
+						],
+					},
+					{
+						displayName: 'Approve Digit',
+						name: 'approveLabel',
+						type: 'string',
+						default: DEFAULT_APPROVE_DIGIT,
+						description: 'Key (or keys) the person presses to approve',
+					},
+					{
+						displayName: 'Decline Digit',
+						name: 'disapproveLabel',
+						type: 'string',
+						default: DEFAULT_DECLINE_DIGIT,
+						displayOptions: { show: { approvalType: ['double'] } },
+						description: 'Key (or keys) the person presses to decline',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Option After Approval',
+		name: APPROVE_OPTION,
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'thanks',
+		description: "The Digit Validation option the switch gets when the person approves (a route of the DV set up in the switch portal, e.g. a thank-you recording). Sent as plain text.",
+	},
+	{
+		displayName: 'Option After Decline',
+		name: DECLINE_OPTION,
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'goodbye',
+		description: 'The Digit Validation option the switch gets when the person declines (Approve and Disapprove). Sent as plain text.',
+	},
+	{
+		displayName: 'Option After Another Key',
+		name: OTHER_KEY_OPTION,
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'repeat',
+		description: 'The Digit Validation option the switch gets for any other key: a route that plays the prompt again. The workflow keeps waiting.',
+	},
+];
+
+/** Under Options: n8n's Limit Wait Time, and the retries of a call nobody answered. */
+export const callAndWaitOptions: INodeProperties[] = [
+	...sendAndWaitOptions.filter((p) => p.name === 'limitWaitTime'),
+	{
+		displayName: 'Retries',
+		name: RETRIES,
+		type: 'number',
+		default: 2,
+		typeOptions: { minValue: 0, maxValue: 10 },
+		description: 'How many more times to call when the call is not answered or the line is busy',
+	},
+	{
+		displayName: 'Retry Interval (Seconds)',
+		name: RETRY_INTERVAL,
+		type: 'number',
+		default: 60,
+		typeOptions: { minValue: 0, maxValue: 600 },
+		description: 'Seconds between the end of an unanswered call and the next one. The execution stays active meanwhile (it pauses only once someone answered), so keep it short.',
+	},
+];

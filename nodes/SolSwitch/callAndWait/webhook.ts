@@ -1,0 +1,59 @@
+/**
+ * Call and Wait for Keypress, waiting side: the node's webhook(), which n8n runs when the switch's
+ * Digit Validation POSTs the pressed digits to the execution's signed resume URL (n8n has checked the
+ * signature). The post counts only with the wait's secret (secret.ts) in its Authorization header; then:
+ *   - the approve key: the switch gets the Option After Approval, the workflow resumes approved true;
+ *   - the decline key (two-key approval): the Option After Decline, resumed approved false;
+ *   - another key: the Option After Another Key (a route that prompts again), the workflow keeps waiting.
+ * The option goes out as plain text at once (noWebhookResponse: n8n adds nothing). A post without the
+ * secret gets 403 and resumes nothing. It never throws: n8n would end the wait with an error on a throw.
+ */
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { replyText } from '../../engine/trigger/replies';
+import { secretMatches, WAIT_QUERY } from './secret';
+import { dialable, keypressSpecOf, outcomeOf } from './spec';
+
+function answer(fn: IWebhookFunctions, status: number, text: string, data?: IDataObject): IWebhookResponseData {
+	replyText(fn.getResponseObject(), status, text);
+	return data ? { noWebhookResponse: true, workflowData: [[{ json: { data } }]] } : { noWebhookResponse: true };
+}
+
+const field = (body: IDataObject, name: string) => (body[name] === undefined || body[name] === null ? '' : String(body[name]).trim());
+
+function handle(fn: IWebhookFunctions): IWebhookResponseData {
+	const headers = fn.getHeaderData() as IDataObject;
+	const query = fn.getQueryData() as IDataObject;
+	if (!secretMatches(headers.authorization, query[WAIT_QUERY])) return answer(fn, 403, 'Forbidden');
+	const body = (fn.getBodyData() ?? {}) as IDataObject;
+	const spec = keypressSpecOf((name, fallback) => fn.getNodeParameter(name, fallback));
+	const digits = field(body, 'Digits');
+	const outcome = outcomeOf(spec, digits);
+	if (outcome.kind === 'other') return answer(fn, 200, outcome.option);
+	const approved = outcome.kind === 'approve';
+	const called = dialable(fn.getNodeParameter('Destination', '')) ?? '';
+	const data: IDataObject = {
+		approved,
+		digits,
+		callId: field(body, 'CDRCallID'),
+		answeredBy: field(body, 'CIDNum') || called,
+		to: called,
+		extension: field(body, 'ExtensionNumber'),
+		respondedAt: new Date().toISOString(),
+	};
+	// The generated review tool's agent reads chatInput as the person's words: say what the key meant.
+	if (!approved && fn.getNode().type.endsWith('HitlTool')) data.chatInput = `Declined by phone: ${data.answeredBy} pressed ${digits}.`;
+	return answer(fn, 200, outcome.option, data);
+}
+
+export async function callAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	try {
+		return handle(this);
+	} catch {
+		// Whatever failed (parameters, body), the wait goes on: a throw would end it.
+		try {
+			return answer(this, 500, 'The waiting node could not read the keypress');
+		} catch {
+			return { noWebhookResponse: true };
+		}
+	}
+}

@@ -1,0 +1,78 @@
+/**
+ * Call and Wait for Keypress, the waiting webhook: what the switch's post resumes, and the plain-text
+ * option the switch gets at once. Forged posts (no secret, a wrong one, another wait's) resume nothing.
+ */
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { callAndWaitWebhook } from '../../../nodes/SolSwitch/callAndWait/webhook';
+import { newWaitSecret } from '../../../nodes/SolSwitch/callAndWait/secret';
+
+const { secret, hash } = newWaitSecret();
+const params = { Destination: '+1 514 555 0123', approveOption: 'thanks', declineOption: 'goodbye', otherKeyOption: 'repeat' };
+const post = { Digits: '1', ExtensionNumber: '510', CDRCallID: '1764250000.12', CIDName: '5145550123', CIDNum: '5145550123', DID: '5145550100' };
+
+function call(over: { body?: Record<string, unknown>; headers?: Record<string, unknown>; query?: Record<string, unknown>; type?: string; parameters?: Record<string, unknown> } = {}) {
+	const written: { status?: number; headers?: Record<string, string>; text?: string } = {};
+	const res = {
+		headersSent: false,
+		writeHead(status: number, headers: Record<string, string>) {
+			written.status = status;
+			written.headers = headers;
+		},
+		end(text: string) {
+			written.text = text;
+		},
+	};
+	const parameters = { ...params, ...over.parameters } as Record<string, unknown>;
+	const fn = {
+		getHeaderData: () => over.headers ?? { authorization: `Bearer ${secret}` },
+		getQueryData: () => over.query ?? { wait: hash, signature: 'x' },
+		getBodyData: () => over.body ?? post,
+		getNodeParameter: (name: string, fallback: unknown) => (name in parameters ? parameters[name] : fallback),
+		getNode: () => ({ type: over.type ?? 'n8n-nodes-solswitch.solSwitch', name: 'Call', id: 'n1' }),
+		getResponseObject: () => res,
+	} as unknown as IWebhookFunctions;
+	return { written, result: callAndWaitWebhook.call(fn) as Promise<IWebhookResponseData> };
+}
+
+const dataOf = (result: IWebhookResponseData) => result.workflowData?.[0]?.[0]?.json.data as Record<string, unknown>;
+
+it('1 resumes with approved true, the digits, the CallID, who answered and when; the switch gets the approval option as plain text', async () => {
+	const { written, result } = call();
+	const r = await result;
+	expect(written).toEqual({ status: 200, headers: expect.objectContaining({ 'Content-Type': 'text/plain; charset=utf-8' }), text: 'thanks' });
+	expect(r.noWebhookResponse).toBe(true);
+	expect(dataOf(r)).toEqual({ approved: true, digits: '1', callId: '1764250000.12', answeredBy: '5145550123', to: '15145550123', extension: '510', respondedAt: expect.any(String) });
+	expect(typeof dataOf(r).approved).toBe('boolean');
+});
+
+it('2 resumes with approved false and the decline option; the review tool also tells its agent what the key meant', async () => {
+	const plain = call({ body: { ...post, Digits: '2' } });
+	expect(dataOf(await plain.result)).toMatchObject({ approved: false, digits: '2' });
+	expect(dataOf(await plain.result).chatInput).toBeUndefined();
+	expect(plain.written.text).toBe('goodbye');
+	const tool = call({ body: { ...post, Digits: '2' }, type: 'n8n-nodes-solswitch.solSwitchHitlTool' });
+	expect(dataOf(await tool.result)).toMatchObject({ approved: false, chatInput: 'Declined by phone: 5145550123 pressed 2.' });
+});
+
+it('another key answers the prompt-again option and keeps waiting (no workflowData)', async () => {
+	const { written, result } = call({ body: { ...post, Digits: '7' } });
+	expect(await result).toEqual({ noWebhookResponse: true });
+	expect(written).toMatchObject({ status: 200, text: 'repeat' });
+});
+
+it.each([
+	['no Authorization header', { headers: {} }],
+	['a wrong secret', { headers: { authorization: 'Bearer guessed' } }],
+	["another wait's secret", { headers: { authorization: `Bearer ${newWaitSecret().secret}` } }],
+	['the secret without its hash in the URL', { query: { signature: 'x' } }],
+])('a post with %s resumes nothing and gets 403', async (_label, over) => {
+	const { written, result } = call(over);
+	expect(await result).toEqual({ noWebhookResponse: true });
+	expect(written).toMatchObject({ status: 403, text: 'Forbidden' });
+});
+
+it('never throws: a failure keeps the wait', async () => {
+	const { written, result } = call({ body: null as unknown as Record<string, unknown>, parameters: { approvalOptions: { get values() { throw new Error('boom'); } } } });
+	expect(await result).toEqual({ noWebhookResponse: true });
+	expect(written.status).toBe(500);
+});
