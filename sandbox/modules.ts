@@ -10,5 +10,6 @@ import { controlModule } from './control/routes';
 import { gatewayModule } from './gateway';
 import { reportsModule } from './switch/reports';
 import { callbacksModule } from './switch/callbacks';
+import { callPlayerModule } from './switch/callPlayer';
 
-export const modules: SandboxModule[] = [callsModule, adminModule, controlModule, reportsModule, gatewayModule, callbacksModule];
+export const modules: SandboxModule[] = [callsModule, adminModule, controlModule, reportsModule, gatewayModule, callbacksModule, callPlayerModule];

@@ -10,6 +10,7 @@ import {
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
+	type IWebhookFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
 import type { ServiceSpec } from '../catalog/types';
@@ -17,7 +18,8 @@ import { credentialsOnce } from './credentialsOnce';
 import { isEmptyReason } from './failures';
 import { httpFailure, isHtml, plainText } from './httpAnswers';
 
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** A node run, a dropdown's lookup, or a trigger's webhook call (the SolSwitch Trigger's call events look up the call's records). */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface SolSwitchRequest {
 	/** The service called: its credential, URLs, secrets and hints. */
