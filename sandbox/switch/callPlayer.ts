@@ -19,6 +19,7 @@ import { dateTimeOf } from '../time';
 import { callbacksOf } from './callbacks';
 import type { LegFacts } from './reports/cdr';
 import { playedRecordsOf, type PlayedRecord } from './reports/playedCalls';
+import { adminStore } from './admin/store';
 import type { ActiveCall } from './state';
 
 export const SCENARIOS = ['missed', 'answered', 'busy', 'recorded', 'transferred'] as const;
@@ -155,6 +156,18 @@ export const callPlayerModule: SandboxModule = {
 				if (!SCENARIOS.includes(scenario)) return { status: 400, json: { Status: 'FAIL', Reason: `scenario must be one of ${SCENARIOS.join(', ')}` } };
 				const record = await player.play(req.body as unknown as PlayRequest);
 				return { json: { Status: 'OK', CallID: record.CallID, scenario, legs: record.legs.map((l) => l.leg) } };
+			},
+		});
+		// Opens or closes a time rule (Check Time Rule answers from it), as an office's hours would.
+		sandbox.router.add({
+			method: 'POST',
+			path: '/_sandbox/switch/time-rules/:id',
+			service: 'control',
+			handle(req) {
+				const rule = adminStore(sandbox.state).timeRules.get(Number(req.params.id));
+				if (!rule) return { status: 404, json: { Status: 'FAIL', Reason: 'Time rule not found' } };
+				rule.closed = req.body.closed === true || req.body.closed === 'true' || req.body.closed === '1';
+				return { json: { Status: 'OK', ID: Number(req.params.id), closed: rule.closed } };
 			},
 		});
 		sandbox.router.add({

@@ -42,8 +42,9 @@ export function describeCallEventScenarios(env: ScenarioEnv) {
 			.find({ direction: 'out', service: 'sipNotification' })
 			.filter((e) => (e.body as { Event: string; CallID: string }).Event === 'Disconnected' && (e.body as { CallID: string }).CallID === callId);
 
+	/** From the first Disconnected of the call (a repeat comes after the run began). */
 	function measure(callId: string, startedAt?: string) {
-		const sent = disconnectedOf(callId).at(-1)?.sentAt;
+		const sent = disconnectedOf(callId)[0]?.sentAt;
 		if (sent && startedAt) latencies.push(Date.parse(startedAt) - Date.parse(sent));
 	}
 
