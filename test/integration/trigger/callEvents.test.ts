@@ -130,7 +130,13 @@ describe('Call Ended', () => {
 	it('a transferred call (two legs, a Disconnected for each) starts one run, on its last leg', async () => {
 		listen('call-ended');
 		const call = await play({ scenario: 'transferred', ringSeconds: 3, talkSeconds: 20 });
-		expect(notifications().filter((e) => (e.body as { Event: string }).Event === 'Disconnected')).toHaveLength(2);
+		const disconnected = notifications().filter((e) => (e.body as { Event: string }).Event === 'Disconnected');
+		expect(disconnected.map((e) => [(e.body as { DestinationNumber: string }).DestinationNumber, e.answer])).toEqual([
+			['201', '{"Status":"OK"}'],
+			['202', '{"Status":"OK"}'],
+		]);
+		// The first leg's end: no record yet, and the switch still lists the call as active.
+		expect(lookups('listactivecalls').length).toBeGreaterThanOrEqual(1);
 		expect(host.executions).toHaveLength(1);
 		expect(host.executions[0][0].json).toMatchObject({ CallID: call.CallID, LegCount: 2, Outcome: 'answered', TalkSeconds: 40 });
 		expect((host.executions[0][0].json.Legs as Array<{ Disposition: string }>).map((l) => l.Disposition)).toEqual(['TRANSFERRED', 'ANSWERED']);
