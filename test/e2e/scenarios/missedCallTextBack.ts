@@ -118,3 +118,27 @@ export function describeMissedCallTextBack(env: ScenarioEnv) {
 		});
 	});
 }
+
+// The "call log" example (examples/call-log.json): every ended call, one row of its Data Table.
+export function describeCallLog(env: ScenarioEnv) {
+	describe('example: call log', () => {
+		it('writes one row per ended call with its outcome, duration and talk time, whatever the switch repeats', async () => {
+			const switchApi = await env.api.createCredential('Switch (call log)', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' });
+			const callbacks = await env.api.createCredential('Callbacks (call log)', 'solSwitchCallbacksApi', { packetApiKey: '', sharedSecret: SECRET });
+			const workflow = await importExample(env.api, 'examples/call-log.json', { solSwitchApi: switchApi.id, solSwitchCallbacksApi: callbacks.id });
+			await env.api.publishWorkflow(workflow.id);
+			const [trigger] = webhookUrls(workflow, env.webhookBaseUrl, { sharedSecret: SECRET });
+			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [trigger.url] });
+			const play = async (body: Record<string, unknown>) =>
+				(await (await fetch(`${env.sandbox.url}/_sandbox/calls/play`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { CallID: string };
+			const answered = await play({ scenario: 'answered', ringSeconds: 5, talkSeconds: 95, repeatDisconnected: 1 });
+			const missed = await play({ scenario: 'missed', ringSeconds: 20 });
+			await env.api.waitForExecutions(workflow.id, 2);
+			const rows = await dataTableRows<Record<string, unknown>>(env.api, workflow.dataTables['Call log']);
+			expect(rows.map((r) => [r.callId, r.outcome, r.durationSeconds, r.talkSeconds])).toEqual([
+				[answered.CallID, 'answered', 100, 95],
+				[missed.CallID, 'missed', 20, 0],
+			]);
+		});
+	});
+}
