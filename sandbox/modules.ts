@@ -11,5 +11,6 @@ import { gatewayModule } from './gateway';
 import { reportsModule } from './switch/reports';
 import { callbacksModule } from './switch/callbacks';
 import { digitValidationModule } from './switch/digitValidation/module';
+import { callPlayerModule } from './switch/callPlayer';
 
-export const modules: SandboxModule[] = [callsModule, adminModule, controlModule, reportsModule, gatewayModule, callbacksModule, digitValidationModule];
+export const modules: SandboxModule[] = [callsModule, adminModule, controlModule, reportsModule, gatewayModule, callbacksModule, digitValidationModule, callPlayerModule];

@@ -13,6 +13,7 @@ import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
 import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
 import { solSwitchCallbacksApiTest } from './credentialTest';
 import { SWITCH_TRIGGER } from './events';
+import { CALL_EVENT_KINDS } from './handlers/callEvents';
 import { LATEST_VERSION, triggerProperties } from './properties';
 
 /**
@@ -31,11 +32,15 @@ export class SolSwitchTrigger implements INodeType {
 		// Not 1, so n8n evaluates no expression for it in the webhook phase (FIRST_ENGINE_FREE_VERSION).
 		...triggerVersions([1, LATEST_VERSION]),
 		subtitle: triggerSubtitle(SWITCH_TRIGGER),
-		description: 'Starts a workflow on SolSwitch call notifications, SIP packet POSTs and Digit Validation requests',
+		description: 'Starts a workflow on SolSwitch call notifications, missed and ended calls, new recordings, SIP packet POSTs and Digit Validation requests',
 		defaults: { name: 'SolSwitch Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' }],
+		credentials: [
+			{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' },
+			// The call events read the call's records from the switch.
+			{ name: 'solSwitchApi', required: true, displayOptions: { show: { event: [...CALL_EVENT_KINDS] } } },
+		],
 		webhooks: [webhookDescription(SWITCH_TRIGGER)],
 		properties: triggerProperties,
 	};

@@ -2,6 +2,8 @@
 export interface Exchange {
 	seq: number;
 	at: string;
+	/** For an outbound call: when it was sent (`at` is when its answer came). */
+	sentAt?: string;
 	direction: 'in' | 'out';
 	/** 'switch', 'gateway', 'control', or the callback kind for outbound calls. */
 	service: string;

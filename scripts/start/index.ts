@@ -44,6 +44,18 @@ function escalationLines(job: MainJob, post: (path: string, body: unknown) => st
 	];
 }
 
+/** The "text back missed calls" example, when published: a caller rings the DID, nobody answers, the caller gets a text. */
+function missedCallLines(job: MainJob, post: (path: string, body: unknown) => string): string[] {
+	const textBack = job.examples.find((e) => e.published && e.triggers.some((t) => t.event === 'missed-call'));
+	if (!textBack) return [];
+	return [
+		`    # a caller (438 555 0142) rings the DID 514 555 0100; extension 201 does not answer for 3 s and the caller hangs up:`,
+		`    # "${textBack.name}" texts the caller back (the SMS is in the gateway's exchanges below)`,
+		`    ${post('/_sandbox/calls/play', { scenario: 'missed', From: '4385550142', CallerName: 'Jean Dupuis', DID: '5145550100', Extension: '201', ringSeconds: 3 })}`,
+		'    # other calls: "answered", "busy", "recorded", "transferred"; "cdrDelaySeconds": 5 writes the call record late',
+	];
+}
+
 export function banner(job: MainJob, seconds: number): string {
 	const s = job.sandbox.url;
 	const post = (path: string, body: unknown) =>
@@ -82,6 +94,7 @@ export function banner(job: MainJob, seconds: number): string {
 				]),
 		...approvalLines(job, post),
 		...escalationLines(job, post),
+		...missedCallLines(job, post),
 		'    # a call entering from outside to extension 201 (SIP POST notifications: Incoming, Connected)',
 		`    ${post('/_sandbox/callbacks/incoming-call', { Extension: '201', From: '4385550177' })}`,
 		'    # a call placed through the switch API (notifications: Outgoing, Connected)',

@@ -159,7 +159,9 @@ test('the sandbox calls the published examples\' triggers', () => {
 	const live = job!.examples.filter((e) => e.published).flatMap((e) => e.triggers);
 	const messaging = live.find((t) => t.kind === 'solSwitchMessagingTrigger');
 	if (messaging) expect(gatewayOf(job!.sandbox).config.providerUrl).toBe(messaging.url);
-	const notifications = live.filter((t) => t.event === 'sip-notification').map((t) => t.url);
+	// The call events (Missed Call, Call Ended, New Recording) read the same SIP POST notifications.
+	const notifications = live.filter((t) => ['sip-notification', 'missed-call', 'call-ended', 'new-recording'].includes(String(t.event))).map((t) => t.url);
+	expect(live.some((t) => t.event === 'missed-call')).toBe(true);
 	expect(callbacksOf(job!.sandbox).config.sipNotificationUrls).toEqual(notifications);
 });
 
@@ -217,6 +219,21 @@ test('the printed Approve by SMS curls resume the wait: the request texts the ph
 	expect(nodeJson(done, 'Ask On-Call')).toEqual([expect.objectContaining({ data: expect.objectContaining({ approved: true, text: 'YES' }) })]);
 	expect(nodeJson(done, 'Go Ahead')).toHaveLength(1);
 	expect((await job!.api.executionSummaries(example.id)).length).toBe(before + 1);
+});
+
+test('the printed missed call rings the DID and hangs up: "Text back missed calls" texts the caller', async () => {
+	const [line] = banner(job!, 0).split('\n').filter((l) => l.includes('/_sandbox/calls/play'));
+	const play = printedCurl(line);
+	const example = job!.examples.find((e) => e.slug === 'text-back-missed-calls')!;
+	const before = (await job!.api.executionSummaries(example.id)).length;
+	const caller = `1${(play.body as { From: string }).From}`;
+	const textsTo = () => gatewayOf(job!.sandbox).state.records.filter((r) => r.Direction === 'send' && r.To === caller);
+	const earlier = textsTo().length;
+	const played = await fetch(play.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(play.body) });
+	expect(await played.json()).toMatchObject({ Status: 'OK', scenario: 'missed' });
+	await job!.api.waitForExecutions(example.id, before + 1);
+	expect(earlier).toBe(0);
+	expect(textsTo()).toEqual([expect.objectContaining({ From: '5145550100', text: expect.stringMatching(/^Sorry we missed your call/) })]);
 });
 
 test('a second start reuses the n8n install, the package, the credentials and the workflows', async () => {

@@ -11,6 +11,8 @@ import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies'
 import { describeSimultaneousCopiesInOneProcess } from '../e2e/scenarios/simultaneousCopies';
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSwitchTriggerScenarios } from '../e2e/scenarios/switchTrigger';
+import { describeCallEventScenarios } from '../e2e/scenarios/callEvents';
+import { describeMissedCallTextBack } from '../e2e/scenarios/missedCallTextBack';
 import { describeAnswerOnceQueued } from './answerOnceQueued';
 import { describeOnceOnlyRecipe } from './onceOnly';
 import { describeRedisAway } from './redisAway';
@@ -34,6 +36,11 @@ describe('redelivery memory', () => {
 	describeOnceOnlyRecipe(env, 'rowNotExists');
 });
 describe('SolSwitch Trigger', () => describeSwitchTriggerScenarios(env));
+// Call events: the trigger writes its memory of started calls in the webhook phase, never on the worker.
+describe('call events', () => {
+	describeCallEventScenarios(env);
+	describeMissedCallTextBack(env);
+});
 describe('examples', () => describeExampleScenarios(env));
 describe('onboarding example', () => describeOnboardCustomerScenario(env));
 

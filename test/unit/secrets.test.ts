@@ -72,8 +72,11 @@ describe('every secret in a credential', () => {
 		expect(secretLike.filter((f) => f.property.typeOptions?.password !== true).map((f) => `${f.node}:${f.path.join('.')}`)).toEqual([]);
 	});
 
-	it('the SolSwitch Trigger offers the SolSwitch Callbacks API credential, which masks both secrets', () => {
-		expect(allNodeTypes.solSwitchTrigger.description.credentials).toEqual([{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' }]);
+	it('the SolSwitch Trigger offers the SolSwitch Callbacks API credential, which masks both secrets (and the SolSwitch API one for the call events only)', () => {
+		expect(allNodeTypes.solSwitchTrigger.description.credentials).toEqual([
+			{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' },
+			{ name: 'solSwitchApi', required: true, displayOptions: { show: { event: ['missed-call', 'call-ended', 'new-recording'] } } },
+		]);
 		const credential = allCredentialTypes.solSwitchCallbacksApi;
 		expect(credential.properties.map((p) => [p.name, p.typeOptions?.password])).toEqual([
 			['packetApiKey', true],

@@ -4,9 +4,9 @@
  * the secrets to keep out of errors), which over thousands of items (a bulk send) made the database
  * the bottleneck. A node's credential cannot change during one run, so one read per run and type.
  */
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 const read = new WeakMap<Context, Map<string, Promise<ICredentialDataDecryptedObject>>>();
 

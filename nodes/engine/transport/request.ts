@@ -19,7 +19,7 @@ import { credentialsOnce } from './credentialsOnce';
 import { isEmptyReason } from './failures';
 import { httpFailure, isHtml, plainText } from './httpAnswers';
 
-/** A trigger's webhook may call too (the Messaging Trigger's reply SMS), with the credential it read itself. */
+/** A node run, a dropdown's lookup, or a trigger's webhook call (the Messaging Trigger's reply SMS, the SolSwitch Trigger's call-record lookups), with the credential it read itself where it has one. */
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface SolSwitchRequest {

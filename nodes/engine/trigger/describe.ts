@@ -129,6 +129,8 @@ export function selectorProperty(trigger: TriggerSpec): INodeProperties {
 	const options = events.map((k) => ({ name: k.name, value: k.value, description: k.description }));
 	const firstKind = events[0].value;
 	if (selection.by === 'parameter') {
+		// n8n's lint: the options of a dropdown in alphabetical order (the default stays the first kind).
+		options.sort((a, b) => a.name.localeCompare(b.name));
 		return {
 			displayName: selection.displayName,
 			name: selection.parameter,

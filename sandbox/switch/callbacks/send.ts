@@ -23,6 +23,7 @@ export async function postToApplication(
 			: JSON.stringify(body);
 	const contentType = format === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
 	let sent: Sent;
+	const sentAt = new Date().toISOString();
 	try {
 		const answer = await request(url, {
 			method: 'POST',
@@ -41,6 +42,7 @@ export async function postToApplication(
 	}
 	sandbox.exchanges.add({
 		direction: 'out',
+		sentAt,
 		service,
 		method: 'POST',
 		path: url,

@@ -2,7 +2,8 @@
 import { customerOf, ok, required, type ApiContext } from '../api';
 import { reportFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
-import { callCountBetween, callsBetween, findCall, type Call } from './cdr';
+import type { Call } from './cdr';
+import { findRecordedCall, isRecorded, recordedCallCountBetween as callCountBetween, recordedCallsBetween as callsBetween } from './playedCalls';
 import { batched, StreamedJson } from '../../http/streamed';
 import { reportsOf } from './config';
 import { token } from './random';
@@ -45,7 +46,7 @@ reportFunctions.register('cdrexport', (ctx) => {
 
 function callOf(ctx: ApiContext): Call {
 	const customer = customerOf(ctx);
-	const call = findCall(ctx.state, customer, required(ctx, 'CallID'));
+	const call = findRecordedCall(ctx.state, customer, required(ctx, 'CallID'));
 	if (!call) throw new Fail(REASONS.unknownCall);
 	return call;
 }
@@ -82,7 +83,7 @@ reportFunctions.register('cdrlegdetailsapi', (ctx) => {
 				Duration: String(Math.round((connectMs - startMs) / 1000)),
 				Action: `Answered by ${leg.DestinationName || leg.DestinationNumber}`,
 				State: 'Answered',
-				Recording: recordingFile(call, portion),
+				Recording: isRecorded(call) ? recordingFile(call, portion) : '',
 			});
 		}
 		Details.push({
@@ -99,7 +100,7 @@ reportFunctions.register('cdrlegdetailsapi', (ctx) => {
 reportFunctions.register('recording', (ctx) => {
 	const call = callOf(ctx);
 	const data = reportsOf(ctx.state);
-	const answered = call.legs.filter((l) => l.connectMs !== undefined);
+	const answered = isRecorded(call) ? call.legs.filter((l) => l.connectMs !== undefined) : [];
 	if (!answered.length) throw new Fail(REASONS.noRecords);
 	const Recording = answered.map((l, i) => {
 		const portion = i + 1;

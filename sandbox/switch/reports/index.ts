@@ -12,6 +12,7 @@ import { dvLog } from './dvlog';
 import { liveQueueStats, liveStats } from './live';
 import { mcmExport } from './mcm';
 import { mp3Of } from './mp3';
+import { findPlayedCall, isRecorded } from './playedCalls';
 
 reportFunctions.register('agentstats', agentStats);
 reportFunctions.register('livequeuestat', liveQueueStats);
@@ -32,8 +33,8 @@ export const reportsModule: SandboxModule = {
 			handle(req) {
 				const portion = Number(/^(\d+)\.mp3$/.exec(req.params.file)?.[1]);
 				const customer = Number(req.params.callId.split('.')[1] ?? 0) % 10;
-				const call = findCall(sandbox.state, customer, req.params.callId);
-				const answered = call?.legs.filter((l) => l.connectMs !== undefined).length ?? 0;
+				const call = findPlayedCall(sandbox.state, req.params.callId) ?? findCall(sandbox.state, customer, req.params.callId);
+				const answered = call && isRecorded(call) ? call.legs.filter((l) => l.connectMs !== undefined).length : 0;
 				const valid =
 					call && portion >= 1 && portion <= answered && req.query.get('t') === recordingToken(data.config.seed, call.CallID, portion);
 				if (!valid) return { status: 404, text: 'Not Found' };

@@ -1,0 +1,137 @@
+/**
+ * The switch's own records of one call, looked up by its CallID from a `Disconnected` notification:
+ * CDR Leg Details (when it started and ended, its recordings' names), then CDR Export over exactly
+ * that time (its legs: caller name, disposition, connect time), and for New Recording, Call
+ * Recording (the download URLs). Nothing is kept between notifications: every n8n process that
+ * receives the notification finds the same records.
+ *
+ * A CDR is written a few seconds after the hang-up: until then the switch answers `Unknown CallID`
+ * (or CDR Export lacks the CallID). The lookup then waits and asks again, within the same webhook
+ * call (n8n-workflow's sleep: node code has no timers of its own), for at most the kind's
+ * "Wait for Call Record" seconds. A CallID the switch still lists among its active calls is a leg of
+ * a call that goes on (a transfer): that notification is not the call's end.
+ * A switch that cannot be reached, or answers FAIL for another reason, fails the lookup with the
+ * transport's clear error (the key scrubbed), which n8n records as a failed execution.
+ */
+import { NodeApiError, NodeOperationError, sleep, type IDataObject, type IWebhookFunctions, type JsonObject } from 'n8n-workflow';
+import { solswitchRequest } from '../../engine/transport/request';
+import { switchService } from '../../shared/services';
+import { legsOf, type CdrLeg, type LegDetail } from './outcome';
+
+export interface CallRecord {
+	details: LegDetail[];
+	legs: CdrLeg[];
+}
+
+export type Lookup = { found: CallRecord } | { live: true };
+
+/** The first wait before asking again; each next one doubles, up to MAX_STEP_MS. */
+export const FIRST_STEP_MS = 250;
+export const MAX_STEP_MS = 2000;
+
+/**
+ * One try of a lookup: what it found, or why it may succeed a moment later (the record is not
+ * written yet, the switch did not answer), or the switch's refusal, which asking again cannot change.
+ */
+export type Attempt<T> = { found: T } | { notYet: string } | { refused: { message: string; description?: string } };
+
+const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
+const isUnknownCall = (error: unknown) => /Unknown CallID/i.test(messageOf(error));
+/** A FAIL with another Reason is the switch's decision (key, customer, IP): asking again changes nothing. */
+const isSwitchRefusal = (error: unknown) => /answered FAIL/.test(messageOf(error)) && !isUnknownCall(error);
+
+type Answer = Awaited<ReturnType<typeof solswitchRequest>>;
+
+/** One request; a failure sorted into "not yet" (unknown call, unreachable, HTTP error) or a refusal. */
+async function ask(fn: IWebhookFunctions, path: string, body: IDataObject, emptyIsResult = false): Promise<{ answer: Answer } | { notYet: string } | { refused: { message: string; description?: string } }> {
+	try {
+		return { answer: await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult, attributes: Object.keys(body), timeout: 10_000 }) };
+	} catch (error) {
+		if (isSwitchRefusal(error)) return { refused: { message: messageOf(error), description: (error as { description?: string }).description } };
+		return { notYet: messageOf(error) };
+	}
+}
+
+function scoped(body: IDataObject, customer: string): IDataObject {
+	return /^\d+$/.test(customer) ? { ...body, Customer: customer } : body;
+}
+
+async function details(fn: IWebhookFunctions, callId: string, customer: string): Promise<Attempt<LegDetail[]>> {
+	const asked = await ask(fn, 'cdrlegdetailsapi', scoped({ CallID: callId }, customer));
+	if (!('answer' in asked)) return asked;
+	const list = asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject).Details : undefined;
+	if (!Array.isArray(list) || !list.length) return { notYet: 'CDR Leg Details has no details yet' };
+	return { found: list as LegDetail[] };
+}
+
+async function legs(fn: IWebhookFunctions, callId: string, customer: string, found: LegDetail[]): Promise<Attempt<CdrLeg[]>> {
+	// The call's own time: every leg started within it, whichever time CDR Export filters on.
+	const times = found.map((d) => String(d.StartTime ?? '').trim()).filter(Boolean).sort();
+	if (!times.length) return { notYet: 'CDR Leg Details gave no times' };
+	const asked = await ask(fn, 'cdrexport', scoped({ DateStart: times[0], DateEnd: times[times.length - 1] }, customer), true);
+	if (!('answer' in asked)) return asked;
+	const list = legsOf(asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject)[callId] : undefined);
+	return list.length ? { found: list } : { notYet: `CDR Export has no legs of call ${callId} yet` };
+}
+
+async function isLive(fn: IWebhookFunctions, callId: string, customer: string): Promise<boolean> {
+	const asked = await ask(fn, 'listactivecalls', scoped({}, customer), true);
+	if (!('answer' in asked) || asked.answer.kind !== 'ok') return false;
+	const calls = (asked.answer.data as IDataObject).Calls;
+	return Array.isArray(calls) && calls.some((c) => String((c as IDataObject)?.CallID ?? '') === callId);
+}
+
+/**
+ * Tries `attempt` until it finds, or is refused, or `waitMs` has passed: a refusal is the switch's
+ * own error; the last "not yet" becomes an error saying how long the trigger waited, and why.
+ */
+export async function withWaits<T>(fn: IWebhookFunctions, waitMs: number, what: string, attempt: (first: boolean) => Promise<Attempt<T>>): Promise<T> {
+	let waited = 0;
+	let step = FIRST_STEP_MS;
+	for (let first = true; ; first = false) {
+		const tried = await attempt(first);
+		if ('found' in tried) return tried.found;
+		if ('refused' in tried) {
+			throw new NodeApiError(fn.getNode(), { message: tried.refused.message } as JsonObject, { message: `${what}: ${tried.refused.message}`, description: tried.refused.description });
+		}
+		if (waited >= waitMs) {
+			throw new NodeOperationError(fn.getNode(), `${what}: the switch had no record of it after ${Math.round(waited / 1000)} s (${tried.notYet})`, {
+				description:
+					'The switch writes a call record a few seconds after the hang-up, and answers Unknown CallID until then. Raise Wait for Call Record, or check that the switch can be reached from n8n (the SolSwitch API credential).',
+			});
+		}
+		const pause = Math.min(step, waitMs - waited);
+		await sleep(pause);
+		waited += pause;
+		step = Math.min(step * 2, MAX_STEP_MS);
+	}
+}
+
+/** The call's details and legs, or `live` when the switch still lists the CallID among its active calls. */
+export async function lookUpCall(fn: IWebhookFunctions, callId: string, customer: string, waitMs: number): Promise<Lookup> {
+	return await withWaits<Lookup>(fn, waitMs, `Call ${callId} could not be looked up`, async (first) => {
+		const found = await details(fn, callId, customer);
+		if (!('found' in found)) {
+			// Asked once: a leg of a call that goes on is answered at once, not after the whole wait.
+			if ('notYet' in found && first && (await isLive(fn, callId, customer))) return { found: { live: true } };
+			return found;
+		}
+		const legsFound = await legs(fn, callId, customer, found.found);
+		return 'found' in legsFound ? { found: { found: { details: found.found, legs: legsFound.found } } } : legsFound;
+	});
+}
+
+/**
+ * The call's Recording entries (Call Recording). When its leg details name recordings the switch
+ * does not list yet, it is asked again within the wait, as for the CDR.
+ */
+export async function lookUpRecordings(fn: IWebhookFunctions, callId: string, customer: string, expected: number, waitMs: number): Promise<IDataObject[]> {
+	return await withWaits(fn, waitMs, `The recordings of call ${callId} could not be looked up`, async () => {
+		const asked = await ask(fn, 'recording', scoped({ CallID: callId }, customer), true);
+		if (!('answer' in asked)) return asked;
+		const list = asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject).Recording : undefined;
+		const entries = (Array.isArray(list) ? list : []).filter((e) => e && typeof e === 'object') as IDataObject[];
+		if (entries.length < expected) return { notYet: `Call Recording lists ${entries.length} of ${expected} recordings` };
+		return { found: entries };
+	});
+}

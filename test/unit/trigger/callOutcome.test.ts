@@ -1,0 +1,103 @@
+/**
+ * The call events' rules (nodes/SolSwitchTrigger/calls/outcome.ts): a call's outcome, direction,
+ * times and the notification that ends it, read from its CDR legs and leg details as the switch
+ * writes them (numbers and times as strings; one leg may be a bare object).
+ */
+import { endsTheCall, isMissed, legsOf, missedCallOf, outcomeOf, summarize, type CdrLeg } from '../../../nodes/SolSwitchTrigger/calls/outcome';
+
+const leg = (over: Partial<CdrLeg>): CdrLeg => ({
+	LegID: '100',
+	StartTime: '2026-11-27 10:00:00',
+	ConnectTime: '',
+	EndTime: '2026-11-27 10:00:20',
+	SourceName: 'Jean Dupuis',
+	SourceNumber: '4385550142',
+	DestinationName: 'Alice Martin',
+	DestinationNumber: '201',
+	Disposition: 'NOANSWER',
+	DialedNumber: '5145550100',
+	...over,
+});
+
+describe('outcome of a call from its legs', () => {
+	it('answered when any leg has a ConnectTime; NOANSWER with an empty ConnectTime is missed', () => {
+		expect(outcomeOf([leg({})])).toBe('missed');
+		expect(outcomeOf([leg({ ConnectTime: '2026-11-27 10:00:05', Disposition: 'ANSWERED' })])).toBe('answered');
+		expect(outcomeOf([leg({ ConnectTime: '2026-11-27 10:00:05', Disposition: 'TRANSFERRED' }), leg({ LegID: '101', Disposition: 'NOANSWER' })])).toBe('answered');
+	});
+
+	it('busy and failed as the last leg says; a Disposition the document does not list is missed', () => {
+		expect(outcomeOf([leg({ Disposition: 'BUSY' })])).toBe('busy');
+		expect(outcomeOf([leg({ Disposition: 'FAILED' })])).toBe('failed');
+		expect(outcomeOf([leg({ Disposition: 'CONGESTION' })])).toBe('failed');
+		expect(outcomeOf([leg({ Disposition: 'SOMETHING NEW' })])).toBe('missed');
+	});
+
+	it('a NOANSWER leg is not answered even if a ConnectTime is given', () => {
+		expect(outcomeOf([leg({ ConnectTime: '2026-11-27 10:00:05', Disposition: 'NOANSWER' })])).toBe('missed');
+	});
+
+	it('takes a single leg given as a bare object, and nothing from values that are not legs', () => {
+		expect(legsOf(leg({}))).toHaveLength(1);
+		expect(legsOf([leg({}), 'x', null])).toHaveLength(1);
+		expect(legsOf(undefined)).toEqual([]);
+	});
+});
+
+describe('the summary of a call', () => {
+	it('an inbound missed call: caller, DID, extension, ring time, no talk', () => {
+		const s = summarize('1764237600.7', leg({}), [{ StartTime: '2026-11-27 10:00:00', State: 'Routed', Recording: '' }]);
+		expect(s).toMatchObject({ Direction: 'inbound', Outcome: 'missed', CallerName: 'Jean Dupuis', DialedNumber: '5145550100', CalledNumber: '201', RingSeconds: 20, TalkSeconds: 0, DurationSeconds: 20, AnsweredBy: '', Recordings: [] });
+		expect(isMissed(s)).toBe(true);
+		expect(missedCallOf(s, '1')).toEqual({
+			CallID: '1764237600.7',
+			Customer: '1',
+			CallerNumber: '4385550142',
+			CallerName: 'Jean Dupuis',
+			DID: '5145550100',
+			Extension: '201',
+			ExtensionName: 'Alice Martin',
+			Outcome: 'missed',
+			StartTime: '2026-11-27 10:00:00',
+			EndTime: '2026-11-27 10:00:20',
+			RingSeconds: 20,
+		});
+	});
+
+	it('a transferred call: legs in order, talk summed over answered legs, recordings named by the details', () => {
+		const legs = [
+			leg({ LegID: '102', StartTime: '2026-11-27 10:01:05', ConnectTime: '2026-11-27 10:01:08', EndTime: '2026-11-27 10:02:00', DestinationNumber: '202', Disposition: 'ANSWERED' }),
+			leg({ LegID: '101', ConnectTime: '2026-11-27 10:00:05', EndTime: '2026-11-27 10:01:05', Disposition: 'TRANSFERRED' }),
+		];
+		const s = summarize('1.2', legs, [{ Recording: 'a-1.mp3' }, { Recording: '' }, { Recording: 'a-2.mp3' }]);
+		expect(s.Legs.map((l) => l.LegID)).toEqual(['101', '102']);
+		expect(s).toMatchObject({ Outcome: 'answered', Disposition: 'ANSWERED', AnsweredBy: '201', RingSeconds: 5, TalkSeconds: 60 + 52, DurationSeconds: 120, LegCount: 2, Recordings: ['a-1.mp3', 'a-2.mp3'] });
+		expect(isMissed(s)).toBe(false);
+	});
+
+	it('an extension calling out is outbound, and never a missed call even unanswered', () => {
+		const s = summarize('1.3', leg({ SourceNumber: '201', DestinationNumber: '5145550123' }), []);
+		expect(s.Direction).toBe('outbound');
+		expect(isMissed(s)).toBe(false);
+		expect(summarize('1.4', leg({ SourceNumber: '201', DestinationNumber: '202' }), []).Direction).toBe('internal');
+	});
+});
+
+describe('the notification that ends a call', () => {
+	const legs = [leg({ LegID: '101', DestinationNumber: '201', EndTime: '2026-11-27 10:01:05' }), leg({ LegID: '102', DestinationNumber: '202', EndTime: '2026-11-27 10:02:00' })];
+
+	it("is the last leg's: the first leg's Disconnected of a transfer is not", () => {
+		expect(endsTheCall(legs, { SourceNumber: '4385550142', DestinationNumber: '202' })).toBe(true);
+		expect(endsTheCall(legs, { SourceNumber: '4385550142', DestinationNumber: '201' })).toBe(false);
+	});
+
+	it('two legs ending in the same second: the higher LegID ends the call', () => {
+		const same = legs.map((l) => ({ ...l, EndTime: '2026-11-27 10:02:00' }));
+		expect(endsTheCall(same, { SourceNumber: '4385550142', DestinationNumber: '202' })).toBe(true);
+		expect(endsTheCall(same, { SourceNumber: '4385550142', DestinationNumber: '201' })).toBe(false);
+	});
+
+	it('no legs: nothing ends', () => {
+		expect(endsTheCall([], { SourceNumber: '1', DestinationNumber: '2' })).toBe(false);
+	});
+});
