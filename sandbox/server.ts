@@ -84,7 +84,7 @@ export class Sandbox implements SandboxHost {
 		res.writeHead(200, { 'Content-Type': 'application/json' });
 		for (const piece of answer.pieces()) {
 			if (res.destroyed) return;
-			if (!res.write(piece)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+			if (!res.write(piece)) await untilDrained(res);
 		}
 		res.end();
 	}
@@ -198,4 +198,17 @@ export class Sandbox implements SandboxHost {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	return await new Sandbox(options).listen();
+}
+
+/** Until the response takes more (drain) or is gone (close); whichever comes, both listeners go. */
+function untilDrained(res: ServerResponse): Promise<void> {
+	return new Promise((resolve) => {
+		const done = () => {
+			res.off('drain', done);
+			res.off('close', done);
+			resolve();
+		};
+		res.once('drain', done);
+		res.once('close', done);
+	});
 }

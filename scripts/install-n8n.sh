@@ -48,13 +48,21 @@ fi
 export PATH="$nodedir/bin:$PATH"
 log "node $(node -v) at $(command -v node)"
 cd "$dir"
-if [[ "$N8N_VERSION" == 1.* ]]; then
+# Overrides for dependencies a release names but the registry cannot give, written into the cache
+# folder's package.json (npm applies `overrides` only from the root project):
+case "$N8N_VERSION" in
   # n8n 1.x's nodes-base takes xlsx from cdn.sheetjs.com, which is not reachable here (nor a
   # registry); @e965/xlsx republishes the same SheetJS build on npm.
-  echo '{"name":"n8n-cache","private":true,"overrides":{"xlsx":"npm:@e965/xlsx@0.20.3"}}' > package.json
-else
-  [ -f package.json ] || echo '{"name":"n8n-cache","private":true}' > package.json
-fi
+  1.*) overrides='{"xlsx":"npm:@e965/xlsx@0.20.3"}' ;;
+  # n8n 2.41.3 pins 21 of its own libraries at patch releases the registry does not have (@n8n/agents
+  # 0.26.2, n8n-core 2.41.2, n8n-editor-ui 2.41.1 ...: `npm view <name>@<version> version` prints
+  # nothing). Each is taken at the version n8n 2.41.1 pins (`npm view n8n@2.41.1 dependencies`), the
+  # release before in every case: n8n's own package (webhooks, workflow runner: the adapter's table)
+  # is 2.41.3's, as are n8n-nodes-base 2.41.2 and @n8n/db 1.41.2.
+  2.41.3) overrides='{"@n8n/agents":"0.26.1","@n8n/ai-node-sdk":"0.31.1","@n8n/ai-utilities":"0.34.1","@n8n/ai-workflow-builder":"1.41.1","@n8n/api-types":"1.41.0","@n8n/backend-common":"1.41.1","@n8n/backend-network":"1.15.1","@n8n/blob-storage":"1.9.1","@n8n/chat-hub":"1.34.0","@n8n/client-oauth2":"1.23.1","@n8n/config":"2.39.0","@n8n/decorators":"1.41.0","@n8n/engine":"0.21.0","@n8n/instance-ai":"1.26.1","@n8n/mcp-apps":"0.18.0","@n8n/n8n-nodes-langchain":"2.41.1","@n8n/node-engine-compatibility":"0.9.1","@n8n/task-runner":"2.41.1","@n8n/telemetry":"1.9.0","n8n-core":"2.41.1","n8n-editor-ui":"2.41.0"}' ;;
+  *) overrides='{}' ;;
+esac
+echo "{\"name\":\"n8n-cache\",\"private\":true,\"overrides\":$overrides}" > package.json
 log "installing n8n $N8N_VERSION (first time: several minutes, 2,300+ packages)"
 npm i --no-audit --no-fund --ignore-scripts --save-exact --loglevel=error "n8n@$N8N_VERSION" >&2
 native=(sqlite3)

@@ -78,6 +78,14 @@ export function goals(results: RunResult[]): string[] {
 					`${failed ? 'no valid comparison, wrong answers (see the table)' : ratio(c) >= c.goal! ? 'met' : 'missed'}.`,
 			);
 		}
+		for (const c of r.comparisons.filter((x) => x.oursAboveIdleMb !== undefined)) {
+			const above = (c.ours.peakMb ?? NaN) - (c.ours.startMb ?? NaN);
+			const failed = c.ours.note?.startsWith('wrong answer');
+			lines.push(
+				`- ${c.path}${c.size ? `, ${c.size}` : ''}, ${r.setting.label}: ${c.ours.label} peaked ${failed || Number.isNaN(above) ? 'unmeasured' : `+${n(above, 0)} MB`} above idle (goal ≤ ${n(c.oursAboveIdleMb!, 0)} MB): ` +
+					`${failed || Number.isNaN(above) ? 'not measured, a wrong answer (see the table)' : above <= c.oursAboveIdleMb! ? 'met' : 'missed'}.`,
+			);
+		}
 		const bulk = r.comparisons.find((c) => c.path.startsWith('Bulk SMS') && c.size === '10,000 messages');
 		if (bulk) {
 			const lost = [bulk.ours.note ?? '', bulk.plain.note ?? ''].some((note) => /items|saw|order|not JSON/.test(note));

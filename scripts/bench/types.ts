@@ -44,6 +44,8 @@ export interface Comparison {
 	ratios?: number[];
 	/** The goal for this path in this setting, as a least "times better" (judged on the median). */
 	goal?: number;
+	/** The memory goal for ours: at most this many MB of peak resident set above idle (peakMb - startMb). */
+	oursAboveIdleMb?: number;
 }
 
 /** What a path gets: the sandbox, an n8n with the package installed (in the run's setting), and more. */

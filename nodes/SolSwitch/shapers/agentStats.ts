@@ -33,8 +33,9 @@ export const AGENT_CSV: CsvExportSpec = {
 	option: 'agentOutput',
 	value: 'csvFile',
 	range: { from: 'DateStart', to: 'DateEnd', day: 'Date' },
-	// Dates only: a day is the finest window; a quiet range grows to a month per request.
-	windows: { startSeconds: DAY_SECONDS, maxSeconds: 31 * DAY_SECONDS, unitSeconds: DAY_SECONDS },
+	// Dates only: a day is the finest window; a quiet range grows to 4 days per request, no more, so that
+	// a quiet stretch (a weekend, a holiday) cannot grow a window that the busy days after it fill.
+	windows: { startSeconds: DAY_SECONDS, maxSeconds: 4 * DAY_SECONDS, unitSeconds: DAY_SECONDS },
 	columns: AGENT_COLUMNS,
 	size(response) {
 		let n = 0;

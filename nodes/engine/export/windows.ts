@@ -1,10 +1,15 @@
 /**
- * A date range asked in consecutive windows, so that no answer holds more than a bounded number of
- * records: n8n's request helper parses a whole answer at once, so the only way to keep memory bounded
- * is to never ask for much at once. Windows start at an hour; a window whose answer has more records
- * than the bound is halved and asked again (down to one second, the interface's finest step), and
- * the size found is kept for the next windows; a window answering under a quarter of the bound
- * doubles the next one (up to a day), so a quiet range needs few requests.
+ * A date range asked in consecutive windows, so that no answer holds more than one window's records:
+ * n8n's request helper parses a whole answer at once, so the only way to keep memory bounded is to
+ * never ask for much at once. What bounds an answer is the window's length, never what came before:
+ * a quiet stretch says nothing of the next hour (a business switch is silent all night, then busy at
+ * 08:00). So windows start at `startSeconds` and never grow past `maxSeconds`, the start by default:
+ * the largest answer is the busiest `maxSeconds` of the range. A window whose answer has more records
+ * than `maxRecords` is let go and asked again shorter (at most half, less when the answer says the
+ * records are denser, down to one second, the interface's finest step), and the size found is kept
+ * for the next windows; a window answering under a quarter of the bound doubles the next one, up to
+ * `maxSeconds` (so a busy stretch that calms down goes back to few requests). A day of date-time
+ * windows of an hour is then 24 requests, plus those of the splits.
  *
  * Bounds are the interface's `YYYY-MM-DD HH:MM:SS` on both ends, inclusive ("on or after", "on or
  * before"): window n ends one second before window n+1 starts, so together they cover the range
@@ -18,13 +23,17 @@ export interface WindowSettings {
 	maxRecords: number;
 	/** First window's length (seconds). */
 	startSeconds: number;
-	/** Longest window (seconds). */
+	/**
+	 * Longest window (seconds): the bound on what one answer can hold (the busiest stretch this long).
+	 * No longer than the start for records that follow traffic (a quiet night must not grow a window
+	 * that the morning then fills).
+	 */
 	maxSeconds: number;
 	/** The interface's finest step (seconds): 1 for date-times, 86400 for dates alone. Default 1. */
 	unitSeconds?: number;
 }
 
-export const DEFAULT_WINDOWS: WindowSettings = { maxRecords: 5000, startSeconds: 3600, maxSeconds: 86400 };
+export const DEFAULT_WINDOWS: WindowSettings = { maxRecords: 5000, startSeconds: 3600, maxSeconds: 3600 };
 
 export interface Window {
 	/** The bounds sent (inclusive). */
@@ -63,6 +72,7 @@ export async function* askInWindows<A>(
 	if (start === undefined || end === undefined) throw new Error(`Not a date or date and time: ${start === undefined ? from : to}`);
 	const unit = (settings.unitSeconds ?? 1) * SECOND;
 	const withTime = unit < 86400 * SECOND;
+	const longest = Math.max(settings.startSeconds, settings.maxSeconds) * SECOND;
 	let size = settings.startSeconds * SECOND;
 	for (let at = start; at <= end; ) {
 		// A window ends one second before the next starts: the last second of its last unit.
@@ -71,14 +81,18 @@ export async function* askInWindows<A>(
 		stats.asked++;
 		const answer = await ask(window);
 		if (answer && answer.records > settings.maxRecords && stop - at >= unit) {
-			// Too much at once: let this answer go and ask for the first half (whole units).
+			// Too much at once: let this answer go and ask again for the first part (whole units): half the
+			// window, or less where the answer's density says half would still be over the bound (aiming at
+			// half the bound), so a dense morning costs one wasted answer, not one per halving.
 			stats.split++;
-			size = Math.max(unit, Math.floor((stop - at + SECOND) / 2 / unit) * unit);
+			const length = stop - at + SECOND;
+			const fits = (length * settings.maxRecords) / 2 / answer.records;
+			size = Math.max(unit, Math.floor(Math.min(length / 2, fits) / unit) * unit);
 			continue;
 		}
 		yield { window, answer };
 		at = stop + SECOND;
-		if ((answer?.records ?? 0) < settings.maxRecords / 4) size = Math.min(size * 2, settings.maxSeconds * SECOND);
+		if ((answer?.records ?? 0) < settings.maxRecords / 4) size = Math.min(size * 2, longest);
 	}
 }
 

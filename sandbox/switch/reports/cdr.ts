@@ -1,14 +1,15 @@
 /**
- * Generated call records. Calls are numbered 0..n-1 in time order across the period; each has 1 to
+ * Generated call records. Calls are numbered 0..n-1 in time order across the period (or across its
+ * busy hours, in the config's `quietThenBusy` profile); each has 1 to
  * 4 legs (about 40% single-leg), every value a function of (seed, customer, call number). Nothing is
  * stored but a sparse index: the first leg number of every 64th call (a million legs: about 7,000
  * numbers). A call and its legs are generated when asked for, so a window of a million-leg day costs
  * that window's calls, and the answer of a large range is streamed (cdrHandlers.ts), never held.
  */
 import type { SwitchState } from '../state';
-import { cached, period, reportsOf, type ReportConfig, type ReportData } from './config';
+import { BUSY_HOURS, cached, period, reportsOf, type ReportConfig, type ReportData } from './config';
 import { between, pick, unit } from './random';
-import { dateTimeOf } from '../../time';
+import { DAY_MS, dateTimeOf } from '../../time';
 export interface Leg {
 	LegID: string;
 	StartTime: string;
@@ -54,7 +55,10 @@ interface CallIndex {
 	/** Legs in all: the last call's legs are cut to reach it exactly. */
 	total: number;
 	start: number;
+	/** Milliseconds that hold calls: the whole period, or its busy hours laid end to end. */
 	span: number;
+	/** Busy milliseconds of each day (quietThenBusy), or undefined when calls fill the whole day. */
+	busyMs?: number;
 }
 
 const CALLERS = [
@@ -87,7 +91,10 @@ function buildIndex(config: ReportConfig, customer: number): CallIndex {
 		legs += legCountOf(config.seed, customer, count);
 	}
 	const { start, end } = period(config);
-	return { customer, seed: config.seed, checkpoints: Float64Array.from(checkpoints), count, total, start, span: end - start };
+	const index = { customer, seed: config.seed, checkpoints: Float64Array.from(checkpoints), count, total, start, span: end - start };
+	if (config.profile !== 'quietThenBusy') return index;
+	const busyMs = (BUSY_HOURS.to - BUSY_HOURS.from) * 3600000;
+	return { ...index, span: config.days * busyMs, busyMs };
 }
 
 /** Global number of call i's first leg: its block's checkpoint plus the calls before it in the block. */
@@ -106,10 +113,16 @@ function indexOf(data: ReportData, customer: number): CallIndex {
 	return cached(data, `cdr:${customer}`, () => buildIndex(data.config, customer));
 }
 
-/** Start of call i: calls are spread evenly over the period, each somewhere in its own slot. */
+/**
+ * Start of call i: calls are spread evenly over the period's span, each somewhere in its own slot; in
+ * the quietThenBusy profile the span is the busy hours of each day laid end to end, so a position in
+ * it is a day and a time within that day's busy hours. Starts grow with i either way.
+ */
 function startOf(index: CallIndex, i: number): number {
 	const slot = index.span / index.count;
-	const ms = index.start + i * slot + unit(index.seed, index.customer, i, 2) * slot * 0.9;
+	const position = i * slot + unit(index.seed, index.customer, i, 2) * slot * 0.9;
+	const busy = index.busyMs;
+	const ms = busy === undefined ? index.start + position : index.start + Math.floor(position / busy) * DAY_MS + BUSY_HOURS.from * 3600000 + (position % busy);
 	return Math.floor(ms / 1000) * 1000;
 }
 

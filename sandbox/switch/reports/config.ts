@@ -1,7 +1,11 @@
 /**
  * The report data's settings, per sandbox: a seed, a size (call legs of customer 1; customer 2 gets
  * a tenth) and the period it covers (the last `days` days up to `lastDay`, default today, UTC).
- * Data is never stored: every answer is generated from these on request.
+ * Data is never stored: every answer is generated from these on request. The call records follow a
+ * profile: `even` (the default) spreads calls evenly over the whole period; `quietThenBusy` is a
+ * business switch's day, nothing from 00:00 to 07:59 and every call of the day between 08:00 and
+ * 17:59 (then nothing again), which is what a windowed export must survive (a quiet night, a busy
+ * morning).
  */
 import type { SwitchState } from '../state';
 import { DAY_MS, dayStart, parseBound } from '../../time';
@@ -14,7 +18,15 @@ export interface ReportConfig {
 	days: number;
 	/** Last day of the period, `YYYY-MM-DD` (default: today, UTC). */
 	lastDay?: string;
+	/** When in each day the calls are (default `even`: all day). */
+	profile?: CallProfile;
 }
+
+export const CALL_PROFILES = ['even', 'quietThenBusy'] as const;
+export type CallProfile = (typeof CALL_PROFILES)[number];
+
+/** The busy hours of a `quietThenBusy` day: [08:00, 18:00). */
+export const BUSY_HOURS = { from: 8, to: 18 } as const;
 
 export const DEFAULT_REPORTS: ReportConfig = { seed: 1, legs: 500, days: 7 };
 

@@ -7,7 +7,7 @@ import { reportFunctions } from './functions';
 import { agentStats } from './agentStats';
 import { findCall } from './cdr';
 import { recordingToken } from './cdrHandlers';
-import { attachReports, configure, reportsOf, type ReportConfig } from './config';
+import { attachReports, CALL_PROFILES, configure, reportsOf, type CallProfile, type ReportConfig } from './config';
 import { dvLog } from './dvlog';
 import { liveQueueStats, liveStats } from './live';
 import { mcmExport } from './mcm';
@@ -55,6 +55,11 @@ export const reportsModule: SandboxModule = {
 				const changes: Partial<ReportConfig> = {};
 				for (const key of ['seed', 'legs', 'days'] as const) if (req.body[key] !== undefined) changes[key] = Number(req.body[key]);
 				if (req.body.lastDay !== undefined) changes.lastDay = String(req.body.lastDay);
+				if (req.body.profile !== undefined) {
+					const profile = String(req.body.profile) as CallProfile;
+					if (!CALL_PROFILES.includes(profile)) return { status: 400, json: { Status: 'Failed', Reason: `profile must be one of ${CALL_PROFILES.join(', ')}` } };
+					changes.profile = profile;
+				}
 				configure(data, changes);
 				return { json: { Status: 'OK', reports: data.config } };
 			},

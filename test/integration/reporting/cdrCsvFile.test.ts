@@ -114,6 +114,32 @@ describe('Report > Export Call Records > Output: CSV File', () => {
 		expect(items[0].json).toMatchObject({ legs: 0, calls: 0 });
 	});
 
+	it('a quiet night then a busy day (the sandbox\'s quietThenBusy profile): no request spans more than an hour', async () => {
+		const control = (body: Record<string, unknown>) =>
+			fetch(`${env.sandbox.url}/_sandbox/reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		const refused = await control({ profile: 'busy' });
+		expect(refused.status).toBe(400);
+		expect(await refused.json()).toMatchObject({ Status: 'Failed', Reason: expect.stringMatching(/profile must be one of even, quietThenBusy/) });
+		expect((await control({ profile: 'quietThenBusy' })).status).toBe(200);
+		try {
+			env.sandbox.exchanges.clear();
+			// 12,000 legs between 08:00 and 17:59: 1,200 an hour against a bound of 400.
+			const { items, error } = await exportCdr(DAY, { cdrOutput: 'csvFile', csvMaxRecords: 400 });
+			expect(error).toBeUndefined();
+			expect(items[0].json.legs).toBe(12000);
+			const spans = env.received('cdrexport').map((r) => bounds(r.body)).map(([from, to]) => ({ from, to, legs: 0 }));
+			for (const span of spans) for (const call of callsBetween(env.sandbox.state, 1, span.from, span.to)) span.legs += call.legs.length;
+			// The night is asked an hour at a time and brings nothing; no window grew over it.
+			expect(spans.every((s) => s.to - s.from < 3600 * 1000)).toBe(true);
+			expect(spans.slice(0, 8).map((s) => s.legs)).toEqual(Array(8).fill(0));
+			// The one answer over the bound is the first busy hour's (about 1,200 legs); the size found holds after it.
+			expect(spans.filter((s) => s.legs > 400)).toHaveLength(1);
+			expect(Math.max(...spans.map((s) => s.legs))).toBeLessThan(1300);
+		} finally {
+			await control({ profile: 'even' });
+		}
+	});
+
 	it('refuses an end before the start, and passes the switch\'s refusal on', async () => {
 		const backwards = await exportCdr({ DateStart: '2026-03-10', DateEnd: '2026-03-09' }, { cdrOutput: 'csvFile' });
 		expect(backwards.error?.message).toMatch(/DateEnd|before/);

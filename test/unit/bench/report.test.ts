@@ -61,6 +61,22 @@ describe('benchmark report', () => {
 		expect(goalsPage).toContain(goals([run])[0]);
 	});
 
+	it('judges a memory goal on ours\' growth above idle, and says when a wrong answer leaves nothing to judge', () => {
+		const day = (peakMb: number, note?: string): Comparison => ({
+			path: 'Daily CDR export to a CSV file, quiet night then busy day',
+			size: '1,000,000 legs',
+			metric: 'ms',
+			ours: { label: 'CSV File', value: 20000, peakMb, startMb: 700, note },
+			plain: { label: 'Items', value: 300000 },
+			oursAboveIdleMb: 300,
+		});
+		expect(goals([{ setting: defaults, comparisons: [day(950)] }])).toEqual([
+			'- Daily CDR export to a CSV file, quiet night then busy day, 1,000,000 legs, default settings (expression isolates): CSV File peaked +250 MB above idle (goal ≤ 300 MB): met.',
+		]);
+		expect(goals([{ setting: defaults, comparisons: [day(1100)] }])[0]).toMatch(/peaked \+400 MB above idle \(goal ≤ 300 MB\): missed\.$/);
+		expect(goals([{ setting: defaults, comparisons: [day(1100, 'wrong answer: HTTP 500')] }])[0]).toMatch(/not measured, a wrong answer/);
+	});
+
 	it('draws one bar per row and setting, the ratio written beside it, and a ×1 line', () => {
 		const svg = chartSvg(
 			[

@@ -12,7 +12,7 @@ import { CDR_COLUMNS, CDR_CSV } from '../../../nodes/SolSwitch/shapers/cdrExport
 import { csvField, csvRow } from '../../../nodes/engine/export/csv';
 import { csvFileName, exportCsvFile } from '../../../nodes/engine/export/csvFile';
 import { csvFileSettings } from '../../../nodes/engine/export/options';
-import { askInWindows, SeenKeys, type Window, type WindowStats } from '../../../nodes/engine/export/windows';
+import { askInWindows, DEFAULT_WINDOWS, SeenKeys, type Window, type WindowSettings, type WindowStats } from '../../../nodes/engine/export/windows';
 import { boundMs, formatBound } from '../../../nodes/engine/transport/ranges';
 import type { SolSwitchAnswer } from '../../../nodes/engine/transport/request';
 import { parseCsv } from '../../helpers/csv';
@@ -44,7 +44,7 @@ describe('file names and settings', () => {
 	});
 
 	it('reads the options, falling back to the defaults for empty or bad values', () => {
-		expect(csvFileSettings({})).toEqual({ binaryProperty: 'data', windows: { maxRecords: 5000, startSeconds: 3600, maxSeconds: 86400 } });
+		expect(csvFileSettings({})).toEqual({ binaryProperty: 'data', windows: { maxRecords: 5000, startSeconds: 3600, maxSeconds: 3600 } });
 		expect(csvFileSettings({ csvBinaryProperty: ' cdr ', csvMaxRecords: 250 })).toMatchObject({ binaryProperty: 'cdr', windows: { maxRecords: 250 } });
 		expect(csvFileSettings({ csvBinaryProperty: '  ', csvMaxRecords: 0 })).toMatchObject({ binaryProperty: 'data', windows: { maxRecords: 5000 } });
 	});
@@ -97,6 +97,13 @@ describe('windows', () => {
 		expect(asked.length - firstKept).toBe(kept.length);
 	});
 
+	it('asks a window too dense again at the size its density says, not by halving one answer at a time', async () => {
+		// 1 record per second against a bound of 100: the hour's 3,600 say 50 s windows (half the bound).
+		const { asked, stats } = await collect('2026-03-10 00:00:00', '2026-03-10 00:09:59', (w) => (w.toMs - w.fromMs) / 1000 + 1);
+		expect(stats.split).toBe(1);
+		expect(asked.slice(1).map((w) => (w.toMs - w.fromMs) / 1000 + 1)).toEqual(Array(12).fill(50));
+	});
+
 	it('keeps a one-second window whatever it holds: the interface has no finer step', async () => {
 		const { kept } = await collect('2026-03-10 00:00:00', '2026-03-10 00:00:03', () => 1000);
 		expect(kept.map((w) => w.from)).toEqual(['2026-03-10 00:00:00', '2026-03-10 00:00:01', '2026-03-10 00:00:02', '2026-03-10 00:00:03']);
@@ -111,6 +118,68 @@ describe('windows', () => {
 		expect(seen.size).toBe(1);
 		expect(seen.seen('b', 5000)).toBe(true);
 		expect(seen.seen('a', 1000)).toBe(false);
+	});
+});
+
+describe('windows after a quiet stretch (a business day: nothing until 08:00, then busy)', () => {
+	// A million legs between 08:00 and 17:59, none before or after: 100,000 an hour, about 28 a second.
+	const DAY = '2026-03-10';
+	const busyFrom = at(`${DAY} 08:00:00`);
+	const busyTo = at(`${DAY} 18:00:00`);
+	const perSecond = 1000000 / 36000;
+	// Legs started before a time: whole numbers, so that the windows add up to the million exactly.
+	const before = (ms: number) => Math.floor((Math.min(Math.max(ms - busyFrom, 0), busyTo - busyFrom) * 1000000) / (busyTo - busyFrom));
+	const legsIn = (w: Window) => before(w.toMs + 1000) - before(w.fromMs);
+
+	const exportDay = async (settings: WindowSettings) => {
+		const stats: WindowStats = { asked: 0, split: 0 };
+		const answers: number[] = [];
+		let legs = 0;
+		for await (const { answer } of askInWindows(
+			DAY,
+			DAY,
+			async (w) => {
+				const records = legsIn(w);
+				answers.push(records);
+				return records ? { records, data: null } : undefined;
+			},
+			stats,
+			settings,
+		)) {
+			legs += answer?.records ?? 0;
+		}
+		return { stats, answers, legs };
+	};
+
+	it('never asks for more than the busiest hour at once: the quiet night does not grow the window the morning fills', async () => {
+		const { answers, legs, stats } = await exportDay(csvFileSettings({}).windows);
+		expect(legs).toBe(1000000);
+		// The largest answer n8n parses whole is one start window of the busy stretch (100,000 legs), not
+		// the 07:00-14:59 window a night of doubling would ask (700,000 legs).
+		expect(Math.max(...answers)).toBeLessThanOrEqual(Math.ceil(3600 * perSecond));
+		// Past the first busy hour, every answer is within the bound: one split found the size.
+		expect(answers.filter((n) => n > DEFAULT_WINDOWS.maxRecords)).toHaveLength(1);
+		expect(stats.split).toBe(1);
+		// A bounded number of requests: the quiet hours one each, the busy ones at about half the bound.
+		expect(stats.asked).toBeLessThanOrEqual(24 + Math.ceil((2 * 1000000) / DEFAULT_WINDOWS.maxRecords));
+	});
+
+	it('asks a quiet day in 24 requests, an hour each', async () => {
+		const stats: WindowStats = { asked: 0, split: 0 };
+		for await (const _ of askInWindows(DAY, DAY, async () => undefined, stats)) void _;
+		expect(stats).toEqual({ asked: 24, split: 0 });
+	});
+
+	it('grows back to at most the start window once the busy stretch ends', async () => {
+		const evening: number[] = [];
+		const stats: WindowStats = { asked: 0, split: 0 };
+		for await (const { window } of askInWindows(`${DAY} 17:00:00`, `${DAY} 23:59:59`, async (w) => {
+			const records = legsIn(w);
+			return records ? { records, data: null } : undefined;
+		}, stats)) if (window.fromMs >= busyTo) evening.push((window.toMs - window.fromMs + 1000) / 1000);
+		// From the busy size (about 90 s) doubling back to an hour, and never past it.
+		expect(Math.max(...evening)).toBe(3600);
+		expect(evening.length).toBeLessThanOrEqual(12);
 	});
 });
 

@@ -3,7 +3,7 @@ import { attachReports } from '../../../sandbox/switch/reports/config';
 import { callCountBetween, callsBetween, cdrIndexSize, cdrSize, findCall } from '../../../sandbox/switch/reports/cdr';
 import { parseBound } from '../../../sandbox/time';
 
-function stateWith(config: { seed: number; legs: number; days: number; lastDay: string }) {
+function stateWith(config: { seed: number; legs: number; days: number; lastDay: string; profile?: 'even' | 'quietThenBusy' }) {
 	const state = new SwitchState();
 	attachReports(state, config, () => 'http://127.0.0.1:1');
 	return state;
@@ -51,6 +51,28 @@ describe('sandbox call records', () => {
 		// Leg numbers run on across the window's calls, from where the day had reached.
 		const ids = hour.flatMap((c) => c.legs.map((l) => Number(l.leg.LegID)));
 		expect(ids.every((id, i) => i === 0 || id === ids[i - 1] + 1)).toBe(true);
+	});
+
+	it('plays a business day in the quietThenBusy profile: nothing 00:00-07:59 or from 18:00, every leg between, each day', () => {
+		const state = stateWith({ seed: 3, legs: 1000000, days: 2, lastDay: '2026-03-10', profile: 'quietThenBusy' });
+		const count = (from: string, to: string) => callCountBetween(state, 1, parseBound(from, false)!, parseBound(to, true)!);
+		const { calls, legs } = cdrSize(state, 1);
+		expect(legs).toBe(1000000);
+		for (const day of ['2026-03-09', '2026-03-10']) {
+			expect(count(`${day} 00:00:00`, `${day} 07:59:59`)).toBe(0);
+			expect(count(`${day} 18:00:00`, `${day} 23:59:59`)).toBe(0);
+			// Half the calls each day, spread evenly over its ten busy hours.
+			expect(count(`${day} 08:00:00`, `${day} 17:59:59`)).toBeGreaterThan(calls / 2 - 2);
+			expect(count(`${day} 08:00:00`, `${day} 08:59:59`)).toBeGreaterThan(calls / 20 - 100);
+			expect(count(`${day} 17:00:00`, `${day} 17:59:59`)).toBeGreaterThan(calls / 20 - 100);
+		}
+		// In time order still: the windows a client asks find each call once.
+		const morning = [...callsBetween(state, 1, parseBound('2026-03-10 08:00:00', false)!, parseBound('2026-03-10 08:00:59', true)!)];
+		expect(morning.every((c, i) => i === 0 || morning[i - 1].startMs <= c.startMs)).toBe(true);
+		expect(findCall(state, 1, morning[3].CallID)).toEqual(morning[3]);
+		// The default profile spreads the same calls over the whole day.
+		const even = stateWith({ seed: 3, legs: 1000000, days: 2, lastDay: '2026-03-10' });
+		expect(callCountBetween(even, 1, parseBound('2026-03-10 00:00:00', false)!, parseBound('2026-03-10 07:59:59', true)!)).toBeGreaterThan(calls / 6 - 100);
 	});
 
 	it('numbers legs as before the sparse index: call i starts at the sum of the legs before it', () => {

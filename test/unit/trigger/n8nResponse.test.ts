@@ -196,12 +196,27 @@ describe('the table of n8n behaviours relied on', () => {
 		expect(cited).toEqual(expect.arrayContaining(['n8n-core/dist/binary-data/binary-data.service.js', '@n8n/blob-storage/dist/fs-byte-store.js', '@n8n/backend-network/dist/http/binary-buffer.js']));
 	});
 
-	// scripts/install-n8n.sh installs n8n 2.40.7 (.ci/run does before the tests): every cited file is
-	// there (n8n-workflow's under its own package; n8n's under n8n/dist).
-	it('every cited file exists in the installed n8n 2.40.7', () => {
-		const root = installed('2.40.7');
-		if (!fs.existsSync(path.join(root, 'n8n/dist'))) throw new Error(`n8n 2.40.7 is not installed under ${root}: run bash scripts/install-n8n.sh`);
+	// scripts/install-n8n.sh installs n8n 2.40.7 and 2.41.3 (.ci/run does before the tests): every cited
+	// file is there in both (n8n-workflow's under its own package; n8n's under n8n/dist).
+	it.each([
+		['2.40.7', ''],
+		['2.41.3', 'N8N_VERSION=2.41.3 '],
+	])('every cited file exists in the installed n8n %s', (version, env) => {
+		const root = installed(version);
+		if (!fs.existsSync(path.join(root, 'n8n/dist'))) throw new Error(`n8n ${version} is not installed under ${root}: run ${env}bash scripts/install-n8n.sh`);
 		const missing = cited.filter((file) => !fs.existsSync(inPackage(file) ? path.join(root, file) : path.join(root, 'n8n/dist', file)));
 		expect(missing).toEqual([]);
+	});
+
+	it('says, for every row, what the other versions checked do', () => {
+		const header = source.split('\n').find((line) => line.startsWith(' * | #   |'))!;
+		expect(header.split('|').map((cell) => cell.trim())).toEqual(['*', '#', 'Behaviour relied on', 'n8n file (2.40.7)', '1.123.81', 'Used by', '2.41.3 (diffed against 2.40.7)', '']);
+		const rows = [...source.matchAll(/^ \* \| (N\d+) +\|(.*)$/gm)];
+		expect(rows.map((m) => m[1])).toEqual(['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9', 'N10']);
+		for (const [, , cells] of rows) {
+			const [, , version1, , latest] = cells.split('|').map((cell) => cell.trim());
+			expect(version1).not.toBe('');
+			expect(latest).not.toBe('');
+		}
 	});
 });
