@@ -347,6 +347,9 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 /** How many waits the concurrency case starts at once (issue 20, item 6). */
 export const PARALLEL_WAITS = 50;
 
+/** 50 ask workflows published, 50 waits, 50 replies: more than a case's usual 90 s on a loaded machine. */
+const PARALLEL_WAITS_TIMEOUT_MS = 240_000;
+
 /**
  * What the concurrency case may expect of lost registrations (docs/send-and-wait.md, "Regular and
  * queue mode"):
@@ -463,6 +466,6 @@ export function describeParallelWaits(env: ScenarioEnv, label: string, expectati
 		const fixture = sendAndWaitFixture(env);
 		it(`${PARALLEL_WAITS} waits started at once while other messages flow: ${expectation === 'none' ? 'every reply resumes its wait' : 'each reply resumes its wait or takes the ordinary path'} (lost registrations counted)`, async () => {
 			await parallelWaits(env, fixture, label, expectation);
-		});
+		}, PARALLEL_WAITS_TIMEOUT_MS);
 	});
 }
