@@ -4,6 +4,7 @@
 // the round-robin proxy or to each processor directly) must show nothing lost and nothing run twice:
 // asserted, through HAProxy, at two and at three processors.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { SERVED_BY_HEADER } from '../../scripts/n8n-harness/queue/haproxy';
 import type { ScenarioEnv } from '../e2e/scenarios/env';
@@ -40,6 +41,16 @@ export async function servedBy(url: string, body: Record<string, unknown>): Prom
 	return name;
 }
 
+/** The Messaging Trigger's warning when several processors serve it at once (servedBy.ts), per processor log. */
+export function severalProcessorsWarnings(env: QueueEnv): string[][] {
+	return env.cluster.webhookProcessors.map((p) =>
+		fs
+			.readFileSync(p.logFile, 'utf8')
+			.split('\n')
+			.filter((line) => line.includes('is served by several n8n webhook processors at once')),
+	);
+}
+
 export function describeAffinity(env: QueueEnv, label: string) {
 	describe(`affinity through HAProxy, ${label}`, () => {
 		it("one trigger URL's calls all reach one processor; trigger URLs are spread over the processors; other webhooks round robin", async () => {
@@ -59,7 +70,10 @@ export function describeAffinity(env: QueueEnv, label: string) {
 		});
 		describeSimultaneousCopiesInOneProcess(env);
 		describeOverlappingReplies(env, `queue mode, ${label} behind HAProxy`, 'none');
-		// Last: its fixture points the gateway at its own inbound workflow.
+		// Last but one: its fixture points the gateway at its own inbound workflow.
 		describeParallelWaits(env, `queue mode, ${label} behind HAProxy`, 'none');
+		it('no trigger said it was served by several processors at once', () => {
+			expect(severalProcessorsWarnings(env)).toEqual(env.cluster.webhookProcessors.map(() => []));
+		});
 	});
 }

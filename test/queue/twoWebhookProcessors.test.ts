@@ -9,11 +9,13 @@ import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies'
 import { describeParallelWaits } from '../e2e/scenarios/sendAndWait';
 import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSimultaneousCopies } from '../e2e/scenarios/simultaneousCopies';
-import { callingThrough, describeAffinity } from './affinity';
+import { callingThrough, describeAffinity, severalProcessorsWarnings } from './affinity';
+import { describeFailover } from './failover';
 import { useQueueCluster } from './withQueueCluster';
 
 const env = useQueueCluster({ webhookProcessors: 2 });
 describeAffinity(env, 'two webhook processors');
+describe('failover behind HAProxy', () => describeFailover(env));
 
 describe('without affinity', () => {
 	const unrouted = callingThrough(env, () => env.cluster.roundRobinUrl);
@@ -29,4 +31,13 @@ describe('without affinity', () => {
 	// Last: its fixture points the gateway at its own inbound workflow. A registration on one processor
 	// can be saved over by the other's overlapping call: lost registrations are counted, not excluded.
 	describeParallelWaits(unrouted, 'queue mode, two webhook processors, round robin', 'counted');
+	it('the triggers served by both processors said so in n8n\'s log, once per workflow and processor, with the docs link', () => {
+		const warnings = severalProcessorsWarnings(env);
+		expect(warnings.flat().length).toBeGreaterThan(0);
+		for (const lines of warnings) {
+			const workflows = lines.map((line) => /workflow (\S+) /.exec(line)?.[1]);
+			expect(new Set(workflows).size).toBe(workflows.length);
+		}
+		expect(warnings.flat()[0]).toContain('docs/queue-mode.md#route-each-trigger-to-one-processor');
+	});
 });

@@ -2,6 +2,8 @@
 // docs/queue-mode.md's recipe is taken from: every path of this package's two triggers is hashed
 // (a trigger path added to an event table without being added here would be balanced round robin,
 // and two processors would serve it at once), n8n's other webhooks are not.
+import fs from 'node:fs';
+import path from 'node:path';
 import { haproxyConfig, TRIGGER_PATHS } from '../../../scripts/n8n-harness/queue/haproxy';
 import { MESSAGING_TRIGGER } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
@@ -40,5 +42,16 @@ describe('HAProxy configuration of the queue suite', () => {
 	it('leaves out the suite-only X-Served-By header when asked (the recipe)', () => {
 		expect(config).toContain('http-response set-header x-served-by %s');
 		expect(haproxyConfig(8080, ['a:1'], { servedByHeader: false })).not.toContain('x-served-by');
+	});
+});
+
+describe("docs/queue-mode.md's HAProxy recipe", () => {
+	it("is the suite's configuration, less its own additions (admin socket, log, x-served-by), with the operator's addresses", () => {
+		const docs = fs.readFileSync(path.join(__dirname, '../../../docs/queue-mode.md'), 'utf8');
+		const recipe = /```haproxy\n([\s\S]*?)```/.exec(docs)![1];
+		const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l && !/^(bind|server|global|maxconn)\b/.test(l));
+		expect(lines(recipe)).toEqual(lines(haproxyConfig(80, ['10.0.0.11:5678', '10.0.0.12:5678'], { servedByHeader: false })));
+		expect(recipe).toContain('server webhook-1 10.0.0.11:5678 check');
+		expect(recipe).toContain('server webhook-2 10.0.0.12:5678 track solswitch_triggers/webhook-2');
 	});
 });
