@@ -7,8 +7,10 @@
 // uri` + `hash-type consistent`), so every call for one trigger reaches one processor while it is
 // healthy, and a processor added or gone moves only its share of the URLs. Everything else (n8n's
 // other webhooks, Send and Wait's resume URLs /webhook-waiting/...) is balanced round robin.
-// Health checks: n8n's /healthz/readiness every second (5 s to answer: a loaded machine is slow),
-// down after 3 failures, up after 2 successes.
+// Health checks: n8n's /healthz (the process answers) every second (5 s to answer: a loaded machine
+// is slow), down after 3 failures, up after 2 successes. Not /healthz/readiness: that one fails while
+// n8n's database ping times out (logged on the loaded test machine), which would hand a processor's
+// triggers to another while its own calls still run: two processors serving them at once.
 // A refused connection is tried again and then sent to another processor (`option redispatch`).
 // The suite's own addition: X-Served-By (the processor's name) on every answer, so a test knows which
 // processor served a trigger; the recipe in docs/queue-mode.md leaves it out.
@@ -59,7 +61,7 @@ export function haproxyConfig(port: number, targets: string[], { servedByHeader 
 		'backend solswitch_triggers',
 		'  balance uri',
 		'  hash-type consistent',
-		'  option httpchk GET /healthz/readiness',
+		'  option httpchk GET /healthz',
 		'  http-check expect status 200',
 		'  default-server inter 1s fall 3 rise 2',
 		...servers('solswitch_triggers'),

@@ -33,7 +33,7 @@ describe('HAProxy configuration of the queue suite', () => {
 	});
 
 	it('hashes by path, consistently, with health checks; everything else round robin on the same checks', () => {
-		expect(config).toMatch(/backend solswitch_triggers\n {2}balance uri\n {2}hash-type consistent\n {2}option httpchk GET \/healthz\/readiness/);
+		expect(config).toMatch(/backend solswitch_triggers\n {2}balance uri\n {2}hash-type consistent\n {2}option httpchk GET \/healthz\n/);
 		expect(config).toContain('  server webhook-1 127.0.0.1:5681 check');
 		expect(config).toMatch(/backend n8n_webhooks\n {2}balance roundrobin\n {2}server webhook-1 127\.0\.0\.1:5681 track solswitch_triggers\/webhook-1\n {2}server webhook-2 127\.0\.0\.1:5682 track solswitch_triggers\/webhook-2/);
 		expect(config).toContain('  bind 127.0.0.1:8080');
