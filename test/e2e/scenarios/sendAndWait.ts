@@ -348,7 +348,7 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 export const PARALLEL_WAITS = 50;
 
 /** 50 ask workflows published, 50 waits, 50 replies: more than a case's usual 90 s on a loaded machine. */
-const PARALLEL_WAITS_TIMEOUT_MS = 240_000;
+const PARALLEL_WAITS_TIMEOUT_MS = 420_000;
 
 /**
  * What the concurrency case may expect of lost registrations (docs/send-and-wait.md, "Regular and
