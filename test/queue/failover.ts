@@ -93,52 +93,55 @@ export async function runFailover(env: QueueEnv, killAfterMs = 300): Promise<Fai
 	}
 	await new Promise((resolve) => setTimeout(resolve, killAfterMs));
 	await victim.kill();
-	const done = await Promise.all(deliveries.map((d) => d.delivery));
-	// What the gateway gave up on (its retries spent: a loaded machine answering 500 and 503) is
-	// counted apart: neither lost by the package nor delivered.
-	const gaveUp = new Set(done.filter((d) => d.state !== 'delivered').map((d) => d.id));
+	try {
+		const done = await Promise.all(deliveries.map((d) => d.delivery));
+		// What the gateway gave up on (its retries spent: a loaded machine answering 500 and 503) is
+		// counted apart: neither lost by the package nor delivered.
+		const gaveUp = new Set(done.filter((d) => d.state !== 'delivered').map((d) => d.id));
 
-	const messageIds = done.filter((_, i) => deliveries[i].kind === 'message').map((d) => d.id);
-	const replyIds = done.filter((_, i) => deliveries[i].kind === 'reply').map((d) => d.id);
-	// Settled: every wait resumed or its reply ran the workflow, then the runs list stays the same.
-	const ranFor = new Map<string, string>();
-	const inboundRuns = async () => {
-		const all = await executionsAfterQuiet(env, inbound.id, before.length + FAILOVER_MESSAGES);
-		for (const e of all) if (!ranFor.has(String(e.id))) ranFor.set(String(e.id), String(nodeJson(e, 'SMS In')[0]?.id));
-		return all;
-	};
-	let executions: Execution[] = [];
-	const deadline = Date.now() + 90_000;
-	for (;;) {
-		await inboundRuns();
-		executions = await Promise.all(waits.map((w) => env.api.getExecution(String(w.id))));
-		const ordinary = new Set(ranFor.values());
+		const messageIds = done.filter((_, i) => deliveries[i].kind === 'message').map((d) => d.id);
+		const replyIds = done.filter((_, i) => deliveries[i].kind === 'reply').map((d) => d.id);
+		// Settled: every wait resumed or its reply ran the workflow, then the runs list stays the same.
+		const ranFor = new Map<string, string>();
+		const inboundRuns = async () => {
+			const all = await executionsAfterQuiet(env, inbound.id, before.length + FAILOVER_MESSAGES);
+			for (const e of all) if (!ranFor.has(String(e.id))) ranFor.set(String(e.id), String(nodeJson(e, 'SMS In')[0]?.id));
+			return all;
+		};
+		let executions: Execution[] = [];
+		const deadline = Date.now() + 90_000;
+		for (;;) {
+			await inboundRuns();
+			executions = await Promise.all(waits.map((w) => env.api.getExecution(String(w.id))));
+			const ordinary = new Set(ranFor.values());
+			const byPhone = new Map(executions.map((e) => [String((nodeJson(e, 'Start')[0] as { body?: { phone?: string } })?.body?.phone), e]));
+			const settled = phones.every((phone, i) => byPhone.get(phone)?.status !== 'waiting' || ordinary.has(replyIds[i]));
+			if (settled || Date.now() > deadline) break;
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+		const runs = new Map<string, number>();
+		for (const id of ranFor.values()) runs.set(id, (runs.get(id) ?? 0) + 1);
 		const byPhone = new Map(executions.map((e) => [String((nodeJson(e, 'Start')[0] as { body?: { phone?: string } })?.body?.phone), e]));
-		const settled = phones.every((phone, i) => byPhone.get(phone)?.status !== 'waiting' || ordinary.has(replyIds[i]));
-		if (settled || Date.now() > deadline) break;
-		await new Promise((resolve) => setTimeout(resolve, 1000));
+		const resumed = phones.map((phone) => byPhone.get(phone)?.status !== 'waiting');
+		const figures: FailoverFigures = {
+			killed,
+			gaveUp: gaveUp.size,
+			messagesLost: messageIds.filter((id) => !runs.has(id) && !gaveUp.has(id)).length,
+			messagesRunTwice: messageIds.filter((id) => (runs.get(id) ?? 0) > 1).length,
+			repliesLost: replyIds.filter((id, i) => !resumed[i] && !runs.has(id) && !gaveUp.has(id)).length,
+			repliesTwice: replyIds.filter((id, i) => (resumed[i] && runs.has(id)) || (runs.get(id) ?? 0) > 1).length,
+			retried: done.filter((d) => d.attempts.length > 1).length,
+		};
+		process.stderr.write(
+			`\n[failover] ${killed} killed during ${FAILOVER_MESSAGES} messages and ${FAILOVER_REPLIES} replies (${figures.retried} deliveries sent again, ${figures.gaveUp} given up by the gateway): ` +
+				`messages lost ${figures.messagesLost}, run twice ${figures.messagesRunTwice}; replies lost ${figures.repliesLost}, handled twice ${figures.repliesTwice}\n`,
+		);
+		return figures;
+	} finally {
+		// Back as it was for what follows (also when this case failed): the processor started again, HAProxy sees it up.
+		await victim.restart();
+		await env.cluster.whenHealthy();
 	}
-	const runs = new Map<string, number>();
-	for (const id of ranFor.values()) runs.set(id, (runs.get(id) ?? 0) + 1);
-	const byPhone = new Map(executions.map((e) => [String((nodeJson(e, 'Start')[0] as { body?: { phone?: string } })?.body?.phone), e]));
-	const resumed = phones.map((phone) => byPhone.get(phone)?.status !== 'waiting');
-	const figures: FailoverFigures = {
-		killed,
-		gaveUp: gaveUp.size,
-		messagesLost: messageIds.filter((id) => !runs.has(id) && !gaveUp.has(id)).length,
-		messagesRunTwice: messageIds.filter((id) => (runs.get(id) ?? 0) > 1).length,
-		repliesLost: replyIds.filter((id, i) => !resumed[i] && !runs.has(id) && !gaveUp.has(id)).length,
-		repliesTwice: replyIds.filter((id, i) => (resumed[i] && runs.has(id)) || (runs.get(id) ?? 0) > 1).length,
-		retried: done.filter((d) => d.attempts.length > 1).length,
-	};
-	process.stderr.write(
-		`\n[failover] ${killed} killed during ${FAILOVER_MESSAGES} messages and ${FAILOVER_REPLIES} replies (${figures.retried} deliveries sent again, ${figures.gaveUp} given up by the gateway): ` +
-			`messages lost ${figures.messagesLost}, run twice ${figures.messagesRunTwice}; replies lost ${figures.repliesLost}, handled twice ${figures.repliesTwice}\n`,
-	);
-	// Back as it was for what follows: the processor started again, HAProxy sees it up.
-	await victim.restart();
-	await env.cluster.whenHealthy();
-	return figures;
 }
 
 export function describeFailover(env: QueueEnv) {
