@@ -44,6 +44,8 @@ export interface FailoverFigures {
 	retried: number;
 	/** Deliveries the gateway gave up on, its retries spent. */
 	gaveUp: number;
+	/** Runs of the trigger's workflow that failed on the worker before naming their message. */
+	failedRuns: number;
 }
 
 export async function runFailover(env: QueueEnv, killAfterMs = 300): Promise<FailoverFigures> {
@@ -103,9 +105,19 @@ export async function runFailover(env: QueueEnv, killAfterMs = 300): Promise<Fai
 		const replyIds = done.filter((_, i) => deliveries[i].kind === 'reply').map((d) => d.id);
 		// Settled: every wait resumed or its reply ran the workflow, then the runs list stays the same.
 		const ranFor = new Map<string, string>();
+		const failedRuns = new Set<string>();
 		const inboundRuns = async () => {
 			const all = await executionsAfterQuiet(env, inbound.id, before.length + FAILOVER_MESSAGES);
-			for (const e of all) if (!ranFor.has(String(e.id))) ranFor.set(String(e.id), String(nodeJson(e, 'SMS In')[0]?.id));
+			for (const e of all) {
+				if (ranFor.has(String(e.id)) || failedRuns.has(String(e.id))) continue;
+				// A run that failed on the worker before the trigger's output was kept (the worker's database
+				// pool timed out on the loaded machine) names no message: counted apart.
+				try {
+					ranFor.set(String(e.id), String(nodeJson(e, 'SMS In')[0]?.id));
+				} catch {
+					failedRuns.add(String(e.id));
+				}
+			}
 			return all;
 		};
 		let executions: Execution[] = [];
@@ -126,6 +138,7 @@ export async function runFailover(env: QueueEnv, killAfterMs = 300): Promise<Fai
 		const figures: FailoverFigures = {
 			killed,
 			gaveUp: gaveUp.size,
+			failedRuns: failedRuns.size,
 			messagesLost: messageIds.filter((id) => !runs.has(id) && !gaveUp.has(id)).length,
 			messagesRunTwice: messageIds.filter((id) => (runs.get(id) ?? 0) > 1).length,
 			repliesLost: replyIds.filter((id, i) => !resumed[i] && !runs.has(id) && !gaveUp.has(id)).length,
@@ -133,7 +146,7 @@ export async function runFailover(env: QueueEnv, killAfterMs = 300): Promise<Fai
 			retried: done.filter((d) => d.attempts.length > 1).length,
 		};
 		process.stderr.write(
-			`\n[failover] ${killed} killed during ${FAILOVER_MESSAGES} messages and ${FAILOVER_REPLIES} replies (${figures.retried} deliveries sent again, ${figures.gaveUp} given up by the gateway): ` +
+			`\n[failover] ${killed} killed during ${FAILOVER_MESSAGES} messages and ${FAILOVER_REPLIES} replies (${figures.retried} deliveries sent again, ${figures.gaveUp} given up by the gateway, ${figures.failedRuns} runs failed on the worker): ` +
 				`messages lost ${figures.messagesLost}, run twice ${figures.messagesRunTwice}; replies lost ${figures.repliesLost}, handled twice ${figures.repliesTwice}\n`,
 		);
 		return figures;
