@@ -16,6 +16,7 @@ import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems
 import { triggerProperties } from './properties';
 import { answerRegistrationCall } from './registration';
 import { isRegistration } from './sendAndWait/router';
+import { noteServingProcess } from './servedBy';
 import { ReplyMemory } from '../shared/messaging/replyMemory';
 import { MESSAGING_TRIGGER_NAME } from '../shared/messaging/replyModes';
 
@@ -88,6 +89,8 @@ export class SolSwitchMessagingTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// Which process serves the production URL: several at once lose state (servedBy.ts) and say so.
+		if (this.getMode() !== 'manual') noteServingProcess(this, Date.now());
 		// A Send and Wait for Response registering its wait (signed with the inbound key's HMAC, not a
 		// gateway callback: the guard's source and size checks, not its key): answered through n8n, which saves it first.
 		if (isRegistration(this)) return await answerRegistrationCall(this);

@@ -86,6 +86,9 @@ export const MESSAGING_TRIGGER: TriggerSpec = {
 	acknowledge: (fn) => answerOk(fn),
 	webhook: { responseData: RESPONSE_DATA_FIELD },
 	secretNotice: "Give the operator the Inbound Key and Inbound Key Type of this node's credential too.",
+	// The trigger's memory (redeliveries, Send and Wait) lives in static data: one processor per URL (servedBy.ts).
+	scalingNotice:
+		'Queue mode with several webhook processors: have the load balancer send every call for this URL to one processor (hash it by path: docs, Running in queue mode), or redeliveries can run twice and replies miss their wait; n8n logs a warning when it sees that.',
 };
 
 export type ParsedCallback = { ok: true; type: CallbackType; item: IDataObject } | { ok: false; reason: string };

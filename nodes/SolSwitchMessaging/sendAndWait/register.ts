@@ -12,6 +12,8 @@ export interface Registered {
 	pin: string;
 	/** Other waits pending for the same phone and code: the SMS then shows the pin. */
 	others: number;
+	/** The wait was in the trigger's saved static data when the call began (undefined: a trigger that does not say). */
+	saved?: boolean;
 }
 
 export interface WaitRegistration {
@@ -75,7 +77,7 @@ export async function registerWait(
 	}
 	const answer = registrationAnswer(body);
 	if (status === 200 && answer.accepted === true && typeof answer.pin === 'string') {
-		return { pin: answer.pin, others: typeof answer.others === 'number' ? answer.others : 0 };
+		return { pin: answer.pin, others: typeof answer.others === 'number' ? answer.others : 0, ...(typeof answer.saved === 'boolean' ? { saved: answer.saved } : {}) };
 	}
 	if (status === 404) {
 		throw new NodeOperationError(node, 'The Messaging Trigger URL is not active (HTTP 404)', {

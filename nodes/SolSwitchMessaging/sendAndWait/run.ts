@@ -9,7 +9,9 @@
  *   3. register the wait with the Messaging Trigger (register.ts);
  *   4. send the SMS, or its parts in order (the pin shown when the phone has another wait pending on
  *      that code);
- *   5. register once more (the trigger writes it again only if an overlapping save lost it);
+ *   5. confirm the registration: register once more a moment later (the trigger writes it again only
+ *      if an overlapping save lost it, and says whether its saved state had it), until the trigger's
+ *      saved state has it, at most CONFIRM_ROUNDS times;
  *   6. put the execution to wait until Limit Wait Time.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -33,6 +35,14 @@ export { SMS_PATH };
 
 /** When the registration is sent again (after the SMS): longer than a trigger call that could save over it. */
 export const ENSURE_AFTER_MS = 1000;
+
+/**
+ * How many times the registration is sent again at most, ENSURE_AFTER_MS apart, until the trigger
+ * says its saved state (the static data its call loaded) has the wait. With one webhook processor, or
+ * the trigger's URL routed to one, the first says so; with several processors and no affinity, an
+ * overlapping save by another processor can have erased it (docs/queue-mode.md).
+ */
+export const CONFIRM_ROUNDS = 4;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -99,9 +109,13 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		}
 	}
 	// The registration once more, a moment later: the trigger writes it again only if it is missing
-	// (an overlapping webhook call of the trigger's workflow saved over it: waitStore.ts). Best effort.
-	await sleep(ENSURE_AFTER_MS);
-	await registerWait(fn, triggerUrl, key, registration, Date.now()).catch(() => undefined);
+	// (an overlapping webhook call of the trigger's workflow saved over it: waitStore.ts), and says
+	// whether its saved state had it; again until it did. Best effort: the SMS is out.
+	for (let round = 0; round < CONFIRM_ROUNDS; round++) {
+		await sleep(ENSURE_AFTER_MS);
+		const again = await registerWait(fn, triggerUrl, key, registration, Date.now()).catch(() => undefined);
+		if (!again || again.saved !== false) break;
+	}
 	await fn.putExecutionToWait(waitTill);
 	return [fn.getInputData()[itemIndex]];
 }

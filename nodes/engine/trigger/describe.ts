@@ -107,7 +107,7 @@ export function pasteNotice(trigger: TriggerSpec, kinds: EventSpec[]): string {
 		const names = group.map((k) => k.name).join(', ');
 		return `${names}: in ${trigger.caller}, at ${where}.${also.length ? ` ${also.join(' ')}` : ''}`;
 	});
-	return [...sentences, trigger.secretNotice, URL_NOTICE].filter(Boolean).join(' ');
+	return [...sentences, trigger.secretNotice, URL_NOTICE, trigger.scalingNotice].filter(Boolean).join(' ');
 }
 
 function showFor(trigger: TriggerSpec, kind: EventSpec, property: INodeProperties): INodeProperties {

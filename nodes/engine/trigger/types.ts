@@ -102,4 +102,6 @@ export interface TriggerSpec {
 	webhook: { responseData: string | DescriptionField; responseHeaders?: DescriptionField; responseContentType?: string; responsePropertyParameter?: string };
 	/** A sentence on the key or secret, added to every notice. */
 	secretNotice: string;
+	/** A sentence on running it with several n8n webhook processors, last in every notice (a trigger that keeps state). */
+	scalingNotice?: string;
 }

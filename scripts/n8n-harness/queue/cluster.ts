@@ -1,7 +1,11 @@
 // n8n in queue mode on one machine, as an operator runs it when one process is outgrown:
 //   PostgreSQL (private cluster)  Redis (private)  n8n main (editor, REST, publishing; production
-//   webhooks off)  1..n `n8n webhook` processors (receive the switch's and gateway's calls; behind a
-//   round-robin proxy when there are several)  one `n8n worker` (runs the executions).
+//   webhooks off)  1..n `n8n webhook` processors (receive the switch's and gateway's calls)  one
+//   `n8n worker` (runs the executions).
+// With several webhook processors, two ways in: HAProxy (haproxy.ts: this package's trigger URLs
+// hashed by path, everything else round robin; WEBHOOK_URL, what n8n shows), the way
+// docs/queue-mode.md tells operators to run it; and a naive round-robin proxy (round-robin-proxy.ts),
+// a balancer without affinity, for the tests that measure what that costs.
 // Every n8n process shares one user folder (encryption key, community packages: the packed package
 // is installed once, the way n8n installs community packages, and each process loads it at start),
 // and has ports of its own: N8N_PORT (HTTP), N8N_RUNNERS_BROKER_PORT (task runner broker),
@@ -18,10 +22,11 @@ import { ensureN8nInstalled } from '../install-n8n';
 import { N8nInstance } from '../n8n-instance';
 import { PostgresServer } from './postgres';
 import { RedisServer, type RedisPersistence } from './redis';
+import { HaproxyBalancer } from './haproxy';
 import { RoundRobinProxy } from './round-robin-proxy';
 
 export interface QueueClusterOptions {
-	/** How many `n8n webhook` processes (default 1); with more, a round-robin proxy spreads calls. */
+	/** How many `n8n webhook` processes (default 1); with more, HAProxy and a round-robin proxy in front. */
 	webhookProcessors?: number;
 	/** Tarballs installed as community packages in the shared user folder before anything starts. */
 	communityPackages?: string[];
@@ -47,12 +52,19 @@ export class QueueCluster {
 		readonly webhookProcessors: N8nInstance[],
 		readonly worker: N8nInstance,
 		readonly proxy: RoundRobinProxy | undefined,
+		readonly haproxy: HaproxyBalancer | undefined,
 		private readonly keep: boolean,
 	) {}
 
-	/** Where the switch and the gateway send their calls: the proxy, or the only webhook processor. */
+	/** Where the switch and the gateway send their calls: HAProxy, or the only webhook processor. */
 	get webhookBaseUrl(): string {
-		return this.proxy?.url ?? this.webhookProcessors[0].baseUrl;
+		return this.haproxy?.url ?? this.webhookProcessors[0].baseUrl;
+	}
+
+	/** A balancer without affinity in front of the same processors (several only): every call to the next. */
+	get roundRobinUrl(): string {
+		if (!this.proxy) throw new Error('one webhook processor: no round-robin proxy');
+		return this.proxy.url;
 	}
 
 	static async start(options: QueueClusterOptions = {}): Promise<QueueCluster> {
@@ -64,12 +76,13 @@ export class QueueCluster {
 		try {
 			const [postgres, redis] = await Promise.all([PostgresServer.start(), RedisServer.start({ persistence: options.redisPersistence })]);
 			started.push(postgres, redis);
-			// main: HTTP, broker; worker: health server, broker; each webhook processor: HTTP, broker.
-			const ports = await freePorts(4 + 2 * count);
+			// main: HTTP, broker; worker: health server, broker; each webhook processor: HTTP, broker; HAProxy.
+			const ports = await freePorts(5 + 2 * count);
 			const webhookPorts = Array.from({ length: count }, (_, i) => ports[4 + 2 * i]);
+			const haproxyPort = ports[4 + 2 * count];
 			const proxy = count > 1 ? await RoundRobinProxy.start(webhookPorts) : undefined;
 			if (proxy) started.push({ stop: () => proxy.close() });
-			const webhookUrl = `${proxy?.url ?? `http://127.0.0.1:${webhookPorts[0]}`}/`;
+			const webhookUrl = count > 1 ? `http://127.0.0.1:${haproxyPort}/` : `http://127.0.0.1:${webhookPorts[0]}/`;
 			const common = {
 				...postgres.n8nEnv,
 				...redis.n8nEnv,
@@ -115,7 +128,11 @@ export class QueueCluster {
 					}),
 				),
 			]);
-			return new QueueCluster(userFolder, postgres, redis, main, webhookProcessors, worker, proxy, keep);
+			started.push(worker, ...webhookProcessors);
+			// Started once the processors are ready, so that its first health checks find them up.
+			const haproxy = count > 1 ? await HaproxyBalancer.start(haproxyPort, webhookPorts) : undefined;
+			if (haproxy) started.push({ stop: () => haproxy.stop({ keepFolder: keep }) });
+			return new QueueCluster(userFolder, postgres, redis, main, webhookProcessors, worker, proxy, haproxy, keep);
 		} catch (error) {
 			for (const s of started.reverse()) await s.stop({ keepUserFolder: true, keepFolder: true }).catch(() => undefined);
 			throw new Error(`queue-mode n8n did not start (user folder kept: ${userFolder}): ${(error as Error).message}`);
@@ -146,17 +163,22 @@ export class QueueCluster {
 				await new Promise((resolve) => setTimeout(resolve, 200));
 			}
 		}
+		// And HAProxy sees every processor up again (its checks: every second, up after 2).
+		await this.haproxy?.whenServers(Object.fromEntries(this.webhookProcessors.map((_, i) => [`webhook-${i + 1}`, 'UP'])), Math.max(1000, deadline - Date.now()));
 	}
 
-	/** The last lines of every n8n process's log, for a failing test. */
+	/** The last lines of every n8n process's log (and HAProxy's), for a failing test. */
 	logTails(lines = 20): string {
-		return this.processes.map((p) => `--- ${path.basename(p.logFile)} ---\n${p.logTail(lines)}`).join('\n');
+		const logs = this.processes.map((p) => `--- ${path.basename(p.logFile)} ---\n${p.logTail(lines)}`);
+		if (this.haproxy) logs.push(`--- haproxy.log ---\n${this.haproxy.logTail(lines)}`);
+		return logs.join('\n');
 	}
 
 	async stop(): Promise<void> {
 		await Promise.all([...this.webhookProcessors, this.worker].map((p) => p.stop({ keepUserFolder: true })));
 		await this.main.stop({ keepUserFolder: true });
 		await this.proxy?.close();
+		await this.haproxy?.stop({ keepFolder: this.keep });
 		await Promise.all([this.redis.stop({ keepFolder: this.keep }), this.postgres.stop({ keepFolder: this.keep })]);
 		if (!this.keep) fs.rmSync(this.userFolder, { recursive: true, force: true });
 	}

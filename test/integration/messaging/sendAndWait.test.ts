@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
+import { CONFIRM_ROUNDS } from '../../../nodes/SolSwitchMessaging/sendAndWait/run';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { addWait, emptyRegistry, MAX_WAIT_LIFETIME_MS, registrationOf, routeReply } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/registry';
 import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWait/webhook';
@@ -31,6 +32,8 @@ const trigger = {
 	status: 200,
 	registry: emptyRegistry(),
 	nextPin: '4821',
+	/** What the trigger says of its saved state, call by call (a trigger that says nothing: empty). */
+	saved: [] as boolean[],
 };
 
 beforeAll(async () => {
@@ -55,7 +58,8 @@ beforeAll(async () => {
 			const entry = checked.ok ? registrationOf(checked.payload, 'http://127.0.0.1/webhook/trigger', Date.now()) : checked;
 			const added = entry.ok ? addWait(trigger.registry, entry.entry, Date.now(), () => trigger.nextPin) : entry;
 			res.writeHead(added.ok ? 200 : 400, { 'content-type': 'application/json' });
-			res.end(JSON.stringify(added.ok ? { accepted: true, pin: added.entry.pin, others: added.others } : { accepted: false, reason: added.reason }));
+			const saved = trigger.saved.length ? { saved: trigger.saved.shift() } : {};
+			res.end(JSON.stringify(added.ok ? { accepted: true, pin: added.entry.pin, others: added.others, ...saved } : { accepted: false, reason: added.reason }));
 		});
 	});
 	await new Promise<void>((resolve) => trigger.server!.listen(0, '127.0.0.1', resolve));
@@ -72,6 +76,7 @@ beforeEach(() => {
 	trigger.status = 200;
 	trigger.registry = emptyRegistry();
 	trigger.nextPin = '4821';
+	trigger.saved = [];
 });
 
 const params = (over: Record<string, unknown> = {}) => ({
@@ -160,6 +165,26 @@ describe('Send and Wait for Response (execute side)', () => {
 			expect(trigger.received).toEqual([]);
 			expect(sentTexts()).toEqual([]);
 		});
+	});
+
+	it("confirms the registration: sent again, a second apart, until the trigger's saved state has it", async () => {
+		// The first registration is new; the next two find it erased (another processor's save); the fourth finds it.
+		trigger.saved = [false, false, false, true];
+		const { error, run: result } = await run();
+		expect(error).toBeUndefined();
+		expect(trigger.received).toHaveLength(4);
+		const payloads = trigger.received.map((r) => JSON.parse((r.body as { payload: string }).payload) as Record<string, unknown>);
+		expect(new Set(payloads.map((p) => `${String(p.id)}/${String(p.nonce)}`)).size).toBe(1);
+		expect(result.status).toBe('waiting');
+	});
+
+	it(`stops confirming after ${CONFIRM_ROUNDS} more registrations when the saved state never has it, and waits all the same`, async () => {
+		trigger.saved = Array.from({ length: 10 }, () => false);
+		const { error, run: result } = await run();
+		expect(error).toBeUndefined();
+		expect(trigger.received).toHaveLength(1 + CONFIRM_ROUNDS);
+		expect(sentTexts()).toEqual(['Deploy v2 to production?\nReply YES or NO']);
+		expect(result.status).toBe('waiting');
 	});
 
 	it('holds the signed registration secret-free: no inbound key, no sending key in what the trigger receives', async () => {

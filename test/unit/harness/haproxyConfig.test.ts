@@ -1,0 +1,57 @@
+// The queue suite's HAProxy configuration (scripts/n8n-harness/queue/haproxy.ts), the one
+// docs/queue-mode.md's recipe is taken from: every path of this package's two triggers is hashed
+// (a trigger path added to an event table without being added here would be balanced round robin,
+// and two processors would serve it at once), n8n's other webhooks are not.
+import fs from 'node:fs';
+import path from 'node:path';
+import { haproxyConfig, TRIGGER_PATHS } from '../../../scripts/n8n-harness/queue/haproxy';
+import { MESSAGING_TRIGGER } from '../../../nodes/SolSwitchMessagingTrigger/events';
+import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
+
+const config = haproxyConfig(8080, ['127.0.0.1:5681', '127.0.0.1:5682']);
+const pattern = new RegExp(/path_reg (\S+)/.exec(config)![1]);
+const webhookId = '3f2b8c1e-2d4a-4c0e-9d51-7a1b2c3d4e5f';
+
+describe('HAProxy configuration of the queue suite', () => {
+	it('covers every trigger path of both triggers, and no other', () => {
+		const paths = new Set([...MESSAGING_TRIGGER.events, ...SWITCH_TRIGGER.events].map((e) => e.path));
+		expect([...paths].sort()).toEqual([...TRIGGER_PATHS].sort());
+	});
+
+	it.each([...TRIGGER_PATHS])('hashes the production URL of a trigger on path %s', (path) => {
+		expect(pattern.test(`/webhook/${webhookId}/${path}`)).toBe(true);
+	});
+
+	it.each([
+		['a Webhook node', `/webhook/ask-${webhookId}`],
+		['a Webhook node whose path ends like a trigger path', '/webhook/orders/message'],
+		["Send and Wait's resume URL", '/webhook-waiting/812/9c1e?signature=abc'],
+		["a trigger's test URL (the editor listens on main)", `/webhook-test/${webhookId}/message`],
+		['a form', '/form/signup'],
+	])('balances %s round robin', (_what, url) => {
+		expect(pattern.test(url.split('?')[0])).toBe(false);
+	});
+
+	it('hashes by path, consistently, with health checks; everything else round robin on the same checks', () => {
+		expect(config).toMatch(/backend solswitch_triggers\n {2}balance uri\n {2}hash-type consistent\n {2}option httpchk GET \/healthz\n/);
+		expect(config).toContain('  server webhook-1 127.0.0.1:5681 check');
+		expect(config).toMatch(/backend n8n_webhooks\n {2}balance roundrobin\n {2}server webhook-1 127\.0\.0\.1:5681 track solswitch_triggers\/webhook-1\n {2}server webhook-2 127\.0\.0\.1:5682 track solswitch_triggers\/webhook-2/);
+		expect(config).toContain('  bind 127.0.0.1:8080');
+	});
+
+	it('leaves out the suite-only X-Served-By header when asked (the recipe)', () => {
+		expect(config).toContain('http-response set-header x-served-by %s');
+		expect(haproxyConfig(8080, ['a:1'], { servedByHeader: false })).not.toContain('x-served-by');
+	});
+});
+
+describe("docs/queue-mode.md's HAProxy recipe", () => {
+	it("is the suite's configuration, less its own additions (admin socket, log, x-served-by), with the operator's addresses", () => {
+		const docs = fs.readFileSync(path.join(__dirname, '../../../docs/queue-mode.md'), 'utf8');
+		const recipe = /```haproxy\n([\s\S]*?)```/.exec(docs)![1];
+		const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l && !/^(bind|server|global|maxconn)\b/.test(l));
+		expect(lines(recipe)).toEqual(lines(haproxyConfig(80, ['10.0.0.11:5678', '10.0.0.12:5678'], { servedByHeader: false })));
+		expect(recipe).toContain('server webhook-1 10.0.0.11:5678 check');
+		expect(recipe).toContain('server webhook-2 10.0.0.12:5678 track solswitch_triggers/webhook-2');
+	});
+});
