@@ -6,8 +6,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Refusal } from '../engine/trigger/types';
 import type { CallbackType } from '../shared/messaging/callbackFormat';
 import { complianceOf, keywordOf } from '../shared/messaging/keywords';
-import { isMmsBody, parseMmsBody } from '../shared/messaging/mmsLink';
-import { reportStatus } from '../shared/messaging/reportStatus';
+import { isMmsBody, parseMmsBody } from './mmsLink';
+import { reportStatus } from './reportStatus';
 
 type Parsed = { item: IDataObject } | { refusal: Refusal };
 

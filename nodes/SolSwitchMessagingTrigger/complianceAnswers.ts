@@ -15,7 +15,7 @@
  */
 import type { IDataObject, INodeProperties, NodeHint } from 'n8n-workflow';
 import { BODY_MAX, bodyProblem } from '../shared/messaging/body';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../shared/messaging/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from './complianceTexts';
 import type { Compliance } from '../shared/messaging/keywords';
 
 /** The first version whose INFO, HELP and AIDE answers are the operator's own (required, no default). */

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { CREDENTIAL_REUSE_MS, credentialAccepts } from '../engine/trigger/keptCredential';
-import { hasInboundKey, type InboundKeyType } from '../shared/messaging/inboundKey';
+import { hasInboundKey, type InboundKeyType } from './inboundKey';
 
 export const CREDENTIAL_TYPE = 'solSwitchMessagingApi';
 export const INBOUND_KEY_REUSE_MS = CREDENTIAL_REUSE_MS;

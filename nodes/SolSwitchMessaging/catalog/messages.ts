@@ -9,7 +9,7 @@ import { replyToMessage } from '../reply/replyToMessage';
 import { sendAndWaitFields, sendAndWaitOptions } from '../sendAndWait/properties';
 import { sendAndWait, SMS_PATH } from '../sendAndWait/run';
 import { shapeSentSms } from '../shapers/sentSms';
-import { splitText } from '../../shared/messaging/splitText';
+import { splitText } from '../splitText';
 import { TOGGLES_VERSION } from '../versions';
 
 const from: AttributeSpec = {

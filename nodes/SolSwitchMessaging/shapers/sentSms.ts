@@ -2,7 +2,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { characterCount } from '../../shared/messaging/body';
-import { segmentation } from '../../shared/messaging/encoding';
+import { segmentation } from '../encoding';
 
 export function shapeSentSms(response: unknown, ctx: ShapeContext): INodeExecutionData[] {
 	const answer = (response && typeof response === 'object' ? response : {}) as IDataObject;

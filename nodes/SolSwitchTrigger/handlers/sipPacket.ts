@@ -7,7 +7,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { replyRefusal } from '../../engine/trigger/replies';
 import { constantTimeEqual, md5Hex } from '../../engine/trigger/secrets';
 import type { ReceivedEvent } from '../../engine/trigger/types';
-import { parseSipRequest } from '../../shared/network/sipMessage';
+import { parseSipRequest } from '../sipMessage';
 import { checkSecret } from '../callbackSecrets';
 
 export const SIP_PACKET_ANSWER = 'SUCCESS';

@@ -12,7 +12,7 @@ import {
 	exampleContactHint,
 	type ComplianceSettings,
 } from '../../../nodes/SolSwitchMessagingTrigger/complianceAnswers';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
 import { packageNodeTypes } from '../../../scripts/n8n-engine/n8nCore';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 

@@ -1,12 +1,12 @@
 import { bodyProblem, characterCount } from '../../../nodes/shared/messaging/body';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/shared/messaging/complianceTexts';
-import { segmentation } from '../../../nodes/shared/messaging/encoding';
-import { hasInboundKey } from '../../../nodes/shared/messaging/inboundKey';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { segmentation } from '../../../nodes/SolSwitchMessaging/encoding';
+import { hasInboundKey } from '../../../nodes/SolSwitchMessagingTrigger/inboundKey';
 import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keywords';
-import { MMS_PREFIX, parseMmsBody } from '../../../nodes/shared/messaging/mmsLink';
+import { MMS_PREFIX, parseMmsBody } from '../../../nodes/SolSwitchMessagingTrigger/mmsLink';
 import { sentReply } from '../../../nodes/shared/messaging/callbackFormat';
 import { ReplyMemory } from '../../../nodes/shared/messaging/replyMemory';
-import { reportStatus } from '../../../nodes/shared/messaging/reportStatus';
+import { reportStatus } from '../../../nodes/SolSwitchMessagingTrigger/reportStatus';
 import { parseCallback } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { ObservableObject, type IDataObject } from 'n8n-workflow';
 

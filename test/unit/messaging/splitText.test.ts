@@ -1,5 +1,5 @@
 import { bodyProblem, characterCount } from '../../../nodes/shared/messaging/body';
-import { splitText } from '../../../nodes/shared/messaging/splitText';
+import { splitText } from '../../../nodes/SolSwitchMessaging/splitText';
 
 /** `count` words of `size` letters, separated by one space: (size + 1) * count - 1 characters. */
 const words = (count: number, size = 4) => Array.from({ length: count }, (_, i) => String.fromCharCode(97 + (i % 26)).repeat(size)).join(' ');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constantTimeEqual, md5Hex } from '../../../nodes/engine/trigger/secrets';
-import { parseSipRequest } from '../../../nodes/shared/network/sipMessage';
+import { parseSipRequest } from '../../../nodes/SolSwitchTrigger/sipMessage';
 
 describe('constantTimeEqual', () => {
 	it('is true only for identical strings, whatever their lengths', () => {

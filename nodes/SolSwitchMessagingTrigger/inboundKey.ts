@@ -3,7 +3,7 @@
  * the `Key` member of the body (Key Type Body), or `Authorization: Bearer <key>` and `x-api-key: <key>`
  * (Key Type Header). Compared in constant time so the answer's timing does not leak the key.
  */
-import { constantTimeEqual } from '../../engine/trigger/secrets';
+import { constantTimeEqual } from '../engine/trigger/secrets';
 
 export type InboundKeyType = 'body' | 'header';
 

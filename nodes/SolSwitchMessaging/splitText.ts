@@ -17,7 +17,7 @@
  *   line; a longer one is cut so that the last part has room for it (the line may be the last part's
  *   only text when the part before it is full). A line too long for any part is refused.
  */
-import { BODY_MAX, characterCount } from './body';
+import { BODY_MAX, characterCount } from '../shared/messaging/body';
 
 export interface SplitOptions {
 	/** The most characters of a part, prefix included (default: the gateway's 136). */
