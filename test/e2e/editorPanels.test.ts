@@ -189,12 +189,13 @@ function regexEscape(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** What n8n shows for the node-creator item of a send-and-wait node: its display name. */
-const SEND_AND_WAIT_NODE = Object.values(allNodeTypes)
+/** The package's send-and-wait nodes (SolSwitch's Call and Wait for Keypress, SolSwitch Messaging's Send and Wait for Response). */
+const SEND_AND_WAIT_NODES = Object.values(allNodeTypes)
 	.map((node) => node.description)
-	.find((d) => d.properties.some((p) => p.name === 'operation' && (p.options as INodePropertyOptions[] | undefined)?.some((o) => o.value === 'sendAndWait')))!;
+	.filter((d) => d.properties.some((p) => p.name === 'operation' && (p.options as INodePropertyOptions[] | undefined)?.some((o) => o.value === 'sendAndWait')));
 
-test("the node panel's Human in the Loop section lists SolSwitch Messaging, whose Send and Wait for Response opens its panel", async () => {
+test.each(SEND_AND_WAIT_NODES.map((node) => [node.displayName, node] as const))("the node panel's Human in the Loop section lists %s, whose send-and-wait operation opens its panel", async (_name, SEND_AND_WAIT_NODE) => {
+	expect(SEND_AND_WAIT_NODES.map((node) => node.displayName).sort()).toEqual(['SolSwitch', 'SolSwitch Messaging']);
 	scriptErrors.length = 0;
 	await dumpOnFailure('hitl-1-section', async () => {
 		await openNewWorkflow('Editor test: Human in the Loop');
@@ -216,13 +217,22 @@ test("the node panel's Human in the Loop section lists SolSwitch Messaging, whos
 		await ndv.waitFor({ timeout: 30_000 });
 		await page.waitForTimeout(1000);
 		const values = await ndv.locator('input').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
-		expect(values).toContain('Send and Wait for Response');
+		expect(values).toContain(sendAndWaitOperation(SEND_AND_WAIT_NODE));
 		expect(await page.locator('.el-notification--error, [role="alert"].el-notification').count()).toBe(0);
 		expect(scriptErrors).toEqual([]);
 	});
 });
 
-/** The node panel's action for Send and Wait for Response, from the node's own description. */
+/** The send-and-wait operation's name as the panel's Operation field shows it. */
+function sendAndWaitOperation(description: INodeTypeDescription): string {
+	for (const p of description.properties) {
+		const option = p.name === 'operation' ? (p.options as INodePropertyOptions[]).find((o) => o.value === 'sendAndWait') : undefined;
+		if (option) return option.name;
+	}
+	throw new Error(`${description.displayName} has no sendAndWait operation`);
+}
+
+/** The node panel's action for the send-and-wait operation, from the node's own description. */
 function sendAndWaitAction(description: INodeTypeDescription): string {
 	for (const p of description.properties) {
 		const option = p.name === 'operation' ? (p.options as Array<INodePropertyOptions & { action?: string }>).find((o) => o.value === 'sendAndWait') : undefined;
