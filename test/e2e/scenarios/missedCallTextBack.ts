@@ -21,11 +21,14 @@ export function describeMissedCallTextBack(env: ScenarioEnv) {
 		let workflowId: string;
 		let tables: Record<string, SavedDataTable>;
 		let optOutTable: SavedDataTable;
+		let optOutWorkflowId: string | undefined;
 
 		beforeAll(async () => {
 			const messaging = await createGatewayCredential(env);
 			// The opt-out table is the SMS auto-reply example's: it is imported first, as a user would have it.
-			optOutTable = (await publishOptOutExample(env, messaging)).table;
+			const optOuts = await publishOptOutExample(env, messaging);
+			optOutTable = optOuts.table;
+			optOutWorkflowId = optOuts.workflowId;
 			const switchApi = await env.api.createCredential('Switch (text-back)', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' });
 			const callbacks = await env.api.createCredential('Callbacks (text-back)', 'solSwitchCallbacksApi', { packetApiKey: '', sharedSecret: SECRET });
 			const workflow = await importExample(
@@ -45,6 +48,12 @@ export function describeMissedCallTextBack(env: ScenarioEnv) {
 			tables = workflow.dataTables;
 			const [trigger] = webhookUrls(workflow, env.webhookBaseUrl, { sharedSecret: SECRET });
 			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [trigger.url] });
+		});
+
+		// Both hold fixed webhook IDs: a later scenario against the same n8n (the queue file's examples)
+		// publishes its own copies, which n8n refuses while these are published.
+		afterAll(async () => {
+			for (const id of [workflowId, optOutWorkflowId]) if (id) await env.api.unpublishWorkflow(id);
 		});
 
 		const textsTo = (number: string) => gatewayOf(env.sandbox).state.records.filter((r) => r.Direction === 'send' && r.To === number);

@@ -19,6 +19,9 @@ export function describeOnboardCustomerScenario(env: ScenarioEnv) {
 		const credential = await env.api.createCredential('SolSwitch sandbox', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' });
 		const workflow = await importExample(env.api, 'examples/onboard-customer.json', { solSwitchApi: credential.id });
 		await env.api.publishWorkflow(workflow.id);
+		// Only this run's requests: earlier scenarios against the same sandbox (the call events' record
+		// lookups in the queue file) asked the switch too.
+		env.sandbox.exchanges.clear();
 
 		const answer = await submitForm('onboard-customer', ['C-2042', 'Ada', 'Lovelace', 'Analytical Engines Ltd', '5145550142', '301', 'Ada Lovelace']);
 		expect(answer.status).toBe(200);
