@@ -16,7 +16,7 @@ import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 import { callAndWaitWebhook } from './callAndWait/webhook';
-import { SEND_AND_WAIT_WEBHOOKS } from '../SolSwitchMessaging/sendAndWait/webhooks';
+import { SEND_AND_WAIT_WEBHOOKS } from '../shared/humanInTheLoop/webhooks';
 
 /**
  * Call control and reporting on a SolSwitch switch; everything below comes from the catalog, except

@@ -14,7 +14,7 @@ import { buildProperties } from '../engine/generators/properties';
 import { buildSubtitle } from '../engine/generators/subtitle';
 import { messagingCatalog } from './catalog';
 import { messageTooLongHint } from './sendAndWait/hint';
-import { SEND_AND_WAIT_WEBHOOKS } from './sendAndWait/webhooks';
+import { SEND_AND_WAIT_WEBHOOKS } from '../shared/humanInTheLoop/webhooks';
 import { sendAndWaitWebhook } from './sendAndWait/webhook';
 import { MESSAGING_NODE_VERSIONS, TOGGLES_VERSION } from './versions';
 

@@ -6,7 +6,7 @@
  * The three Digit Validation options are what the switch gets back, as plain text, after a press.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { sendAndWaitOptions } from '../../SolSwitchMessaging/sendAndWait/properties';
+import { LIMIT_WAIT_TIME } from '../../shared/humanInTheLoop/limitWaitTime';
 import { APPROVE_OPTION, DECLINE_OPTION, DEFAULT_APPROVE_DIGIT, DEFAULT_DECLINE_DIGIT, OTHER_KEY_OPTION } from './spec';
 
 export const RETRIES = 'retries';
@@ -84,7 +84,7 @@ export const callAndWaitFields: INodeProperties[] = [
 
 /** Under Options: n8n's Limit Wait Time, and the retries of a call nobody answered. */
 export const callAndWaitOptions: INodeProperties[] = [
-	...sendAndWaitOptions.filter((p) => p.name === 'limitWaitTime'),
+	LIMIT_WAIT_TIME,
 	{
 		displayName: 'Retries',
 		name: RETRIES,

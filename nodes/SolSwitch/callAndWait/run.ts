@@ -18,7 +18,7 @@ import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, ty
 import type { ShapeContext } from '../../engine/catalog/types';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
-import { waitTillOf } from '../../SolSwitchMessaging/sendAndWait/waitTill';
+import { waitTillOf } from '../../shared/humanInTheLoop/waitTill';
 import { fateOf, type CallFate } from './fate';
 import { RETRIES, RETRY_INTERVAL } from './properties';
 import { AUTH_TYPE, newWaitSecret, WAIT_QUERY } from './secret';

@@ -7,6 +7,7 @@
  * (approve or decline), since a text message has no buttons to leave out.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { LIMIT_WAIT_TIME } from '../../shared/humanInTheLoop/limitWaitTime';
 import { DEFAULT_APPROVE, DEFAULT_DECLINE } from '../../shared/messaging/sendAndWait/replyWords';
 
 export const TRIGGER_URL = 'triggerUrl';
@@ -79,62 +80,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 
 /** Under Options: n8n's Limit Wait Time, as its own nodes have it, and what an unrecognised reply does. */
 export const sendAndWaitOptions: INodeProperties[] = [
-	{
-		displayName: 'Limit Wait Time',
-		name: 'limitWaitTime',
-		type: 'fixedCollection',
-		description: 'Whether to limit the time this node should wait for a user response before execution resumes',
-		default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Limit Type',
-						name: 'limitType',
-						type: 'options',
-						default: 'afterTimeInterval',
-						description: 'Sets the condition for the execution to resume. Can be a specified date or after some time.',
-						options: [
-							{ name: 'After Time Interval', description: 'Waits for a certain amount of time', value: 'afterTimeInterval' },
-							{ name: 'At Specified Time', description: 'Waits until the set date and time to continue', value: 'atSpecifiedTime' },
-						],
-					},
-					{
-						displayName: 'Amount',
-						name: 'resumeAmount',
-						type: 'number',
-						displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-						typeOptions: { minValue: 0, numberPrecision: 2 },
-						default: 1,
-						description: 'The time to wait',
-					},
-					{
-						displayName: 'Unit',
-						name: 'resumeUnit',
-						type: 'options',
-						displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-						options: [
-							{ name: 'Minutes', value: 'minutes' },
-							{ name: 'Hours', value: 'hours' },
-							{ name: 'Days', value: 'days' },
-						],
-						default: 'hours',
-						description: 'Unit of the interval value',
-					},
-					{
-						displayName: 'Max Date and Time',
-						name: 'maxDateAndTime',
-						type: 'dateTime',
-						displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
-						default: '',
-						description: 'Continue execution after the specified date and time',
-					},
-				],
-			},
-		],
-	},
+	LIMIT_WAIT_TIME,
 	{
 		displayName: 'Unrecognised Reply',
 		name: OTHER_REPLY,

@@ -28,7 +28,7 @@ import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
 import { TRIGGER_URL } from './properties';
 import { registerWait, type WaitRegistration } from './register';
 import { answerSpecOf, waitIdOf } from './spec';
-import { waitTillOf } from './waitTill';
+import { waitTillOf } from '../../shared/humanInTheLoop/waitTill';
 
 /** The MT SMS function (messaging-gateway.md, MT SMS request), the one Send SMS calls. */
 export { SMS_PATH };
