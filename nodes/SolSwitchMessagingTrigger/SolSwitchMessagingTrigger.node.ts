@@ -18,7 +18,7 @@ import { answerRegistrationCall } from './registration';
 import { isRegistration } from './sendAndWait/router';
 import { noteServingProcess } from './servedBy';
 import { ReplyMemory } from '../shared/messaging/replyMemory';
-import { MESSAGING_TRIGGER_NAME } from '../shared/messaging/replyModes';
+import { MESSAGING_TRIGGER_NAME, REPLY_MODES, replyModeOf } from '../shared/messaging/replyModes';
 
 /**
  * MO SMS / MMS and delivery reports from the SolSwitch messaging gateway, as the event table
@@ -90,7 +90,12 @@ export class SolSwitchMessagingTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// Which process serves the production URL: several at once lose state (servedBy.ts) and say so.
-		if (this.getMode() !== 'manual') noteServingProcess(this, Date.now());
+		// Not in reply mode When Last Node Finishes: there the reply is remembered by Reply to Message in
+		// the execution's static data, and n8n 1.x saves this call's copy after the execution's, so a
+		// note written here would erase that reply (seen in the 1.123.81 redelivery tests).
+		if (this.getMode() !== 'manual' && REPLY_MODES[replyModeOf(this.getNode().parameters)].workflowReply !== 'asWrittenAndByReplyNode') {
+			noteServingProcess(this, Date.now());
+		}
 		// A Send and Wait for Response registering its wait (signed with the inbound key's HMAC, not a
 		// gateway callback: the guard's source and size checks, not its key): answered through n8n, which saves it first.
 		if (isRegistration(this)) return await answerRegistrationCall(this);
