@@ -1,6 +1,5 @@
 import type {
 	IExecuteFunctions,
-	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -16,7 +15,7 @@ import { buildSubtitle } from '../engine/generators/subtitle';
 import { solSwitchCatalog } from './catalog';
 import { listSearch } from './methods/listSearch';
 import { callAndWaitWebhook } from './callAndWait/webhook';
-import { SEND_AND_WAIT_WEBHOOKS } from '../shared/humanInTheLoop/webhooks';
+import { RESTART_WEBHOOK_METHODS, SEND_AND_WAIT_WEBHOOKS } from '../shared/humanInTheLoop/webhooks';
 
 /**
  * Call control and reporting on a SolSwitch switch; everything below comes from the catalog, except
@@ -45,21 +44,8 @@ export class SolSwitch implements INodeType {
 
 	methods = { listSearch };
 
-	// n8n's community rule asks every node that declares webhooks for this lifecycle; a restart webhook
-	// is never registered when a workflow is published, so there is nothing to create or delete.
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	// A restart webhook is never registered: nothing to create or delete (webhooks.ts).
+	webhookMethods = RESTART_WEBHOOK_METHODS;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await callAndWaitWebhook.call(this);

@@ -1,6 +1,5 @@
 import type {
 	IExecuteFunctions,
-	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -14,7 +13,7 @@ import { buildProperties } from '../engine/generators/properties';
 import { buildSubtitle } from '../engine/generators/subtitle';
 import { messagingCatalog } from './catalog';
 import { messageTooLongHint } from './sendAndWait/hint';
-import { SEND_AND_WAIT_WEBHOOKS } from '../shared/humanInTheLoop/webhooks';
+import { RESTART_WEBHOOK_METHODS, SEND_AND_WAIT_WEBHOOKS } from '../shared/humanInTheLoop/webhooks';
 import { sendAndWaitWebhook } from './sendAndWait/webhook';
 import { MESSAGING_NODE_VERSIONS, TOGGLES_VERSION } from './versions';
 
@@ -44,23 +43,8 @@ export class SolSwitchMessaging implements INodeType {
 		hints: [messageTooLongHint],
 	};
 
-	// n8n's community rule asks every node that declares webhooks for this lifecycle. n8n runs it only
-	// for webhooks it registers when a workflow is published, which a restart webhook never is
-	// (webhooks.ts): the resume URL exists exactly while an execution waits, nothing is registered
-	// elsewhere, so "exists" is always true and there is nothing to create or delete.
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	// A restart webhook is never registered: nothing to create or delete (webhooks.ts).
+	webhookMethods = RESTART_WEBHOOK_METHODS;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await sendAndWaitWebhook.call(this);

@@ -6,7 +6,7 @@
  * create on, or delete from, another service. A GET (a link preview) finds no webhook and gets n8n's
  * "no action required" page.
  */
-import type { IWebhookDescription } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookDescription } from 'n8n-workflow';
 
 export const SEND_AND_WAIT_WEBHOOKS: IWebhookDescription[] = [
 	{
@@ -19,3 +19,23 @@ export const SEND_AND_WAIT_WEBHOOKS: IWebhookDescription[] = [
 		isFullPath: true,
 	},
 ];
+
+/**
+ * The lifecycle n8n's community rule asks of every node that declares webhooks. n8n runs it only for
+ * webhooks it registers when a workflow is published, which a restart webhook never is: the resume URL
+ * exists exactly while an execution waits, so "exists" is always true and there is nothing to create
+ * or delete.
+ */
+export const RESTART_WEBHOOK_METHODS = {
+	default: {
+		async checkExists(this: IHookFunctions): Promise<boolean> {
+			return true;
+		},
+		async create(this: IHookFunctions): Promise<boolean> {
+			return true;
+		},
+		async delete(this: IHookFunctions): Promise<boolean> {
+			return true;
+		},
+	},
+};
