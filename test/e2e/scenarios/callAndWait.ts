@@ -85,11 +85,11 @@ export function callAndWaitFixture(env: ScenarioEnv) {
 		});
 	}
 
-	async function finished(executionId: string): Promise<Execution> {
+	async function finished(executionId: string, timeoutMs?: number): Promise<Execution> {
 		return await until(`execution ${executionId} to finish`, async () => {
 			const execution = await env.api.getExecution(executionId);
 			return execution.status === 'success' || execution.status === 'error' ? execution : undefined;
-		});
+		}, timeoutMs);
 	}
 
 	/** The person on the phone presses keys; resolves with the switch's post and its answer. */
@@ -195,6 +195,27 @@ export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
 				attempts: [expect.objectContaining({ attempt: 1, outcome: 'busy' }), expect.objectContaining({ attempt: 2, outcome: 'noAnswer' })],
 			});
 		});
+
+		it('answered but no key until Limit Wait Time: the run goes on with its input; a key pressed after that resumes nothing and gets no option', async () => {
+			const phone = await f.newPhone();
+			const flow = await f.callWorkflow(phone, { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } } });
+			const waiting = await f.start(flow);
+			// n8n's wait tracker ends the wait (it looks every minute): the node is passed over with its input, as n8n's own send-and-wait nodes are.
+			const done = await f.finished(String(waiting.id), 150_000);
+			expect(done.status).toBe('success');
+			expect(nodeJson(done, 'Call')[0]).toMatchObject({ body: { ticket: 7 } });
+			expect(f.dataOf(done)).toBeUndefined();
+			expect(nodeJson(done, 'Done')).toHaveLength(1);
+			// The person presses 1 after the wait ended: n8n answers the post itself (the node is not called:
+			// n8n's waiting-webhooks answers a finished send-and-wait execution with its "no action required"
+			// page), so the Digit Validation gets no option of its own and ends the call (its log's APIFail).
+			const late = await f.press(phone, '1');
+			expect(late.post).toMatchObject({ valid: false });
+			expect(late.post.answer).not.toBe('thanks');
+			expect(late.ended).toBe(true);
+			const after = await f.finished(String(waiting.id));
+			expect(after.stoppedAt).toBe(done.stoppedAt);
+		}, 180_000);
 
 		it('two calls wait at once; each keypress resumes its own execution', async () => {
 			const [a, b] = [await f.newPhone(), await f.newPhone()];
