@@ -6,6 +6,7 @@
  * The three Digit Validation options are what the switch gets back, as plain text, after a press.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { approvalOptionsField } from '../../shared/humanInTheLoop/approvalOptions';
 import { LIMIT_WAIT_TIME } from '../../shared/humanInTheLoop/limitWaitTime';
 import { APPROVE_OPTION, DECLINE_OPTION, DEFAULT_APPROVE_DIGIT, DEFAULT_DECLINE_DIGIT, OTHER_KEY_OPTION } from './spec';
 
@@ -13,46 +14,14 @@ export const RETRIES = 'retries';
 export const RETRY_INTERVAL = 'retryInterval';
 
 export const callAndWaitFields: INodeProperties[] = [
-	{
-		displayName: 'Approval Options',
-		name: 'approvalOptions',
-		type: 'fixedCollection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Type of Approval',
-						name: 'approvalType',
-						type: 'options',
-						default: 'double',
-						options: [
-							{ name: 'Approve Only', value: 'single' },
-							{ name: 'Approve and Disapprove', value: 'double' },
-						],
-					},
-					{
-						displayName: 'Approve Digit',
-						name: 'approveLabel',
-						type: 'string',
-						default: DEFAULT_APPROVE_DIGIT,
-						description: 'Key (or keys) the person presses to approve',
-					},
-					{
-						displayName: 'Decline Digit',
-						name: 'disapproveLabel',
-						type: 'string',
-						default: DEFAULT_DECLINE_DIGIT,
-						displayOptions: { show: { approvalType: ['double'] } },
-						description: 'Key (or keys) the person presses to decline',
-					},
-				],
-			},
-		],
-	},
+	approvalOptionsField({
+		approveName: 'Approve Digit',
+		approveDefault: DEFAULT_APPROVE_DIGIT,
+		approveDescription: 'Key (or keys) the person presses to approve',
+		declineName: 'Decline Digit',
+		declineDefault: DEFAULT_DECLINE_DIGIT,
+		declineDescription: 'Key (or keys) the person presses to decline',
+	}),
 	{
 		displayName: 'Option After Approval',
 		name: APPROVE_OPTION,

@@ -7,6 +7,7 @@
  * (approve or decline), since a text message has no buttons to leave out.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { approvalOptionsField } from '../../shared/humanInTheLoop/approvalOptions';
 import { LIMIT_WAIT_TIME } from '../../shared/humanInTheLoop/limitWaitTime';
 import { DEFAULT_APPROVE, DEFAULT_DECLINE } from '../../shared/messaging/sendAndWait/replyWords';
 
@@ -35,47 +36,17 @@ export const sendAndWaitFields: INodeProperties[] = [
 			{ name: 'Free Text', value: 'freeText', description: 'Any reply is the answer' },
 		],
 	},
-	{
-		displayName: 'Approval Options',
-		name: 'approvalOptions',
-		type: 'fixedCollection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Type of Approval',
-						name: 'approvalType',
-						type: 'options',
-						default: 'double',
-						options: [
-							{ name: 'Approve Only', value: 'single' },
-							{ name: 'Approve and Disapprove', value: 'double' },
-						],
-					},
-					{
-						displayName: 'Approve Word',
-						name: 'approveLabel',
-						type: 'string',
-						default: DEFAULT_APPROVE,
-						description: 'Reply that approves; case, accents and spaces are ignored (with YES, OUI also approves)',
-					},
-					{
-						displayName: 'Disapprove Word',
-						name: 'disapproveLabel',
-						type: 'string',
-						default: DEFAULT_DECLINE,
-						displayOptions: { show: { approvalType: ['double'] } },
-						description: 'Reply that declines; case, accents and spaces are ignored (with NO, NON also declines)',
-					},
-				],
-			},
-		],
-		displayOptions: { show: { responseType: ['approval'] } },
-	},
+	approvalOptionsField(
+		{
+			approveName: 'Approve Word',
+			approveDefault: DEFAULT_APPROVE,
+			approveDescription: 'Reply that approves; case, accents and spaces are ignored (with YES, OUI also approves)',
+			declineName: 'Disapprove Word',
+			declineDefault: DEFAULT_DECLINE,
+			declineDescription: 'Reply that declines; case, accents and spaces are ignored (with NO, NON also declines)',
+		},
+		{ show: { responseType: ['approval'] } },
+	),
 ];
 
 /** Under Options: n8n's Limit Wait Time, as its own nodes have it, and what an unrecognised reply does. */
