@@ -119,6 +119,8 @@ test('every example is imported with its credentials remapped, published when it
 	for (const slug of ['ai-sms-assistant', 'ai-agent-sms-approval']) {
 		expect({ slug, needs: job!.examples.find((e) => e.slug === slug)?.needsCredentials }).toEqual({ slug, needs: [{ type: 'openAiApi', nodes: ['Chat Model'] }] });
 	}
+	// So is the recording follow-up: OpenAI transcribes and summarizes.
+	expect(job!.examples.find((e) => e.slug === 'recording-follow-up')?.needsCredentials).toEqual([{ type: 'openAiApi', nodes: ['Transcribe Recording', 'Chat Model'] }]);
 });
 
 type TableLocator = { value: string; cachedResultName?: string };

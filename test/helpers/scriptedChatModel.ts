@@ -9,6 +9,13 @@
  * (server-sent events) or whole, as the client asks. When the script is used up the server answers
  * HTTP 400 (OpenAI's client does not retry a 400), so an unexpected extra turn fails the run visibly
  * instead of looping.
+ *
+ * It also transcribes: POST /v1/audio/transcriptions (multipart/form-data, as OpenAI's API and n8n's
+ * OpenAI node > Audio > Transcribe a Recording send it) answers the next scripted transcript
+ * (`transcribe([...])`), as JSON `{ "text": ... }` (response_format json, the default) or as plain
+ * text (response_format text), and records the upload (`transcriptions`: the model, the other form
+ * fields, the file's name, type and bytes). No transcript left, no file, or another response_format:
+ * HTTP 400, listed in `problems`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,6 +43,13 @@ export interface ChatRequest {
 	messages: ChatMessage[];
 }
 
+/** One transcription request as uploaded: the form's text fields and its file. */
+export interface TranscriptionRequest {
+	/** Text fields (model, language, temperature, response_format, ...). */
+	fields: Record<string, string>;
+	file: { filename: string; contentType: string; bytes: Buffer };
+}
+
 /** A tool to call: its exact name, or a pattern matched against the names offered (first match). */
 export interface ScriptedToolCall {
 	tool: string | RegExp;
@@ -57,7 +71,10 @@ export function contentText(message: ChatMessage): string {
 
 export class ScriptedChatModel {
 	readonly requests: ChatRequest[] = [];
+	/** The audio uploads the transcription endpoint got, in order. */
+	readonly transcriptions: TranscriptionRequest[] = [];
 	private turns: ScriptedTurn[] = [];
+	private transcripts: string[] = [];
 	private callCounter = 0;
 	/** What went wrong serving a request (an unknown tool, the script used up), for the test to show. */
 	readonly problems: string[] = [];
@@ -87,6 +104,16 @@ export class ScriptedChatModel {
 		this.turns = [...turns];
 	}
 
+	/** Replaces the transcripts still to come: each upload to /audio/transcriptions takes the next. */
+	transcribe(transcripts: string[]): void {
+		this.transcripts = [...transcripts];
+	}
+
+	/** Transcripts not used yet. */
+	get remainingTranscripts(): number {
+		return this.transcripts.length;
+	}
+
 	/** Turns not used yet: 0 once a run went as scripted. */
 	get remainingTurns(): number {
 		return this.turns.length;
@@ -95,6 +122,8 @@ export class ScriptedChatModel {
 	/** Forgets the recorded requests and problems (between tests). */
 	reset(turns: ScriptedTurn[] = []): void {
 		this.requests.length = 0;
+		this.transcriptions.length = 0;
+		this.transcripts = [];
 		this.problems.length = 0;
 		this.script(turns);
 	}
@@ -123,8 +152,9 @@ export class ScriptedChatModel {
 			// The credential test and the editor's model list.
 			return json(res, 200, { object: 'list', data: [{ id: 'scripted-model', object: 'model', created: 0, owned_by: 'test' }] });
 		}
+		if (req.method === 'POST' && /\/audio\/transcriptions$/.test(path)) return this.transcription(req, Buffer.concat(chunks), res);
 		if (req.method !== 'POST' || !/\/chat\/completions$/.test(path)) {
-			return json(res, 404, { error: { message: `No route ${req.method} ${path} (only chat completions; is the Responses API off?)`, type: 'invalid_request_error' } });
+			return json(res, 404, { error: { message: `No route ${req.method} ${path} (only chat completions and audio transcriptions; is the Responses API off?)`, type: 'invalid_request_error' } });
 		}
 		let body: ChatRequest['body'];
 		try {
@@ -168,6 +198,32 @@ export class ScriptedChatModel {
 		res.end('data: [DONE]\n\n');
 	}
 
+	/** POST /audio/transcriptions: OpenAI's multipart upload, answered with the next scripted transcript. */
+	private transcription(req: IncomingMessage, body: Buffer, res: ServerResponse): void {
+		const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(String(req.headers['content-type'] ?? ''));
+		if (!boundary) return this.refuse(res, 'A transcription must be multipart/form-data');
+		const parts = multipartParts(body, boundary[1] ?? boundary[2]);
+		const fields: Record<string, string> = {};
+		let file: TranscriptionRequest['file'] | undefined;
+		for (const part of parts) {
+			if (part.filename !== undefined && part.name === 'file') file = { filename: part.filename, contentType: part.contentType, bytes: part.body };
+			else fields[part.name] = part.body.toString('utf8');
+		}
+		if (!file) return this.refuse(res, 'The transcription has no file part');
+		if (!fields.model) return this.refuse(res, 'The transcription names no model');
+		this.transcriptions.push({ fields, file });
+		const format = fields.response_format ?? 'json';
+		if (format !== 'json' && format !== 'text') return this.refuse(res, `response_format ${format} is not scripted (json or text)`);
+		const text = this.transcripts.shift();
+		if (text === undefined) return this.refuse(res, `The scripted model has no transcript left for upload ${this.transcriptions.length}`);
+		if (format === 'text') {
+			res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+			res.end(text);
+			return;
+		}
+		json(res, 200, { text, usage: { type: 'duration', seconds: 1 } });
+	}
+
 	private refuse(res: ServerResponse, problem: string) {
 		this.problems.push(problem);
 		json(res, 400, { error: { message: problem, type: 'invalid_request_error' } });
@@ -184,4 +240,36 @@ function json(res: ServerResponse, status: number, body: unknown) {
 	const text = JSON.stringify(body);
 	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
 	res.end(text);
+}
+
+interface MultipartPart {
+	name: string;
+	filename?: string;
+	contentType: string;
+	body: Buffer;
+}
+
+/** The parts of a multipart/form-data body (RFC 7578): headers, a blank line, the bytes up to CRLF--boundary. */
+export function multipartParts(body: Buffer, boundary: string): MultipartPart[] {
+	const delimiter = Buffer.from(`--${boundary}`);
+	const parts: MultipartPart[] = [];
+	let at = body.indexOf(delimiter);
+	while (at !== -1) {
+		const start = at + delimiter.length;
+		if (body.subarray(start, start + 2).toString() === '--') break;
+		const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), start);
+		if (next === -1) break;
+		const part = body.subarray(start + 2, next);
+		const headerEnd = part.indexOf('\r\n\r\n');
+		const headers = part.subarray(0, headerEnd).toString('utf8');
+		const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
+		parts.push({
+			name: /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? '',
+			filename: /\bfilename="([^"]*)"/i.exec(disposition)?.[1],
+			contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? 'text/plain',
+			body: part.subarray(headerEnd + 4),
+		});
+		at = next + 2;
+	}
+	return parts;
 }

@@ -9,8 +9,13 @@ test.each(['ai-sms-assistant', 'ai-agent-sms-approval'])('the AI example %s need
 	expect(credentialsToPick(readExample(`examples/${slug}.json`), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
 });
 
+test('the recording follow-up needs the OpenAI credential on the transcription and on the chat model, nothing else', () => {
+	expect(credentialsToPick(readExample('examples/recording-follow-up.json'), SANDBOX)).toEqual([{ type: 'openAiApi', nodes: ['Transcribe Recording', 'Chat Model'] }]);
+	expect(credentialsToPick(readExample('examples/recording-follow-up.json'), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
+});
+
 test('the examples without AI need nothing beyond the sandbox credentials', () => {
-	const others = exampleFiles().filter((f) => !/ai-/.test(f));
+	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up/.test(f));
 	expect(others.length).toBeGreaterThan(3);
 	for (const file of others) expect({ file, toPick: credentialsToPick(readExample(file), SANDBOX) }).toEqual({ file, toPick: [] });
 });
