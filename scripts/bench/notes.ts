@@ -34,5 +34,6 @@ export const PATH_NOTES: string[] = [
 		'the recipe a user builds without it is Webhook → Data Table (insert the phone and `$execution.resumeUrl`) → Send SMS → Wait (On Webhook Call) → HTTP Request to the sink, ' +
 		'with Messaging Trigger (Immediately) → Data Table (get the row of the sender) → HTTP Request POST to its resume URL. Each side starts its waits (one phone each) and every execution is waiting before any reply. ' +
 		'Latency: replies one at a time, from the MO POST to the trigger until the resumed execution calls the sink. Throughput: the remaining replies 10 at a time, resumed executions per second until the last. ' +
-		'Two halves per side, interleaved (recipe, ours, ours, recipe); a reply whose execution does not call the sink within the grace period (30 s, 20 s with --quick) is counted lost. Only this path: `npm run bench -- --quick wait`.',
+		'5 rounds per side, interleaved (recipe, ours, ours, recipe, recipe ...), each of 24 waits (12 with --quick) with phones of its own: 8 replies timed one at a time (4 with --quick), the rest 8 at a time. A round\'s latency is the median of its timed replies, its rate the resumes per second of its burst; the row gives the median of the 5 rounds and their range, p50 over every timed reply, and the speed is the median of the paired rounds\' ratios. ' +
+		'A reply whose execution does not call the sink within the grace period (30 s, 20 s with --quick) is counted lost. Only this path: `npm run bench -- --quick send-and-wait`.',
 ];

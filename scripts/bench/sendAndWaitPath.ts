@@ -22,7 +22,7 @@ import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { ensureDataTables } from '../start/dataTables';
 import type { N8nApi } from '../n8n-harness';
 import { node, published, TRIGGER_VERSIONS, webhook, type BenchNode } from './workflows';
-import { median, type BenchContext, type BenchPath, type Comparison } from './types';
+import { fromSamples, median, pairedRatios, type BenchContext, type BenchPath, type Comparison } from './types';
 
 /** Where the resumed executions report: a local HTTP server that notes when each phone's came back. */
 export class ResumeSink {
@@ -183,15 +183,36 @@ export interface WaitFigures {
 }
 
 export interface WaitSizes {
+	/** Rounds per side, interleaved with the other side's (recipe, ours, ours, recipe ...). */
+	rounds: number;
+	/** Waits started per round (one phone each). */
 	waits: number;
+	/** Of them, replies timed one at a time; the rest are sent all at once. */
 	latencyReplies: number;
 	concurrency: number;
 	/** How long a reply may take to resume before it is counted lost. */
 	graceMs: number;
 }
 
-export const WAIT_FULL: WaitSizes = { waits: 100, latencyReplies: 20, concurrency: 10, graceMs: 30_000 };
-export const WAIT_QUICK: WaitSizes = { waits: 40, latencyReplies: 10, concurrency: 10, graceMs: 20_000 };
+/** notes.ts states these for the report: keep both in step. */
+export const WAIT_FULL: WaitSizes = { rounds: 5, waits: 24, latencyReplies: 8, concurrency: 8, graceMs: 30_000 };
+export const WAIT_QUICK: WaitSizes = { rounds: 5, waits: 12, latencyReplies: 4, concurrency: 8, graceMs: 20_000 };
+
+/**
+ * Both sides' rounds, interleaved (recipe, ours, ours, recipe, recipe ...) so that a noisy moment
+ * on the shared machine hits both alike; each round with phones of its own.
+ */
+export async function measureRounds(ctx: BenchContext, ours: WaitSide, plain: WaitSide, sink: ResumeSink, sizes: WaitSizes): Promise<{ ours: WaitFigures[]; plain: WaitFigures[] }> {
+	const run = `${Math.floor(Math.random() * 900) + 100}`;
+	const figures = { ours: [] as WaitFigures[], plain: [] as WaitFigures[] };
+	for (let round = 0; round < sizes.rounds; round++) {
+		for (const which of round % 2 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
+			const side = which === 'ours' ? ours : plain;
+			figures[which].push(await measureWaits(ctx, side, sink, sizes, `1438${run}${round}${which === 'ours' ? 1 : 0}`));
+		}
+	}
+	return figures;
+}
 
 async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
 	const out: T[] = new Array(count);
@@ -258,24 +279,54 @@ function note(f: WaitFigures): string {
 	return `${f.lost} of ${f.replies} resumes lost${f.notWaiting ? `, ${f.notWaiting} never waiting` : ''}`;
 }
 
-/** The two comparison rows (latency, throughput) of ours beside the recipe. */
-export function waitComparisons(ours: { label: string; figures: WaitFigures }, plain: { label: string; figures: WaitFigures }, size: string): Comparison[] {
-	const latency = (f: WaitFigures) => ({ value: median(f.latencies), p50Ms: percentile(f.latencies, 50), p99Ms: percentile(f.latencies, 99) });
+/** One side's rounds, in the order measured. */
+export interface WaitRounds {
+	label: string;
+	rounds: WaitFigures[];
+}
+
+function total(rounds: WaitFigures[]): WaitFigures {
+	return {
+		latencies: rounds.flatMap((f) => f.latencies),
+		perSecond: median(rounds.map((f) => f.perSecond)),
+		replies: rounds.reduce((n, f) => n + f.replies, 0),
+		lost: rounds.reduce((n, f) => n + f.lost, 0),
+		notWaiting: rounds.reduce((n, f) => n + f.notWaiting, 0),
+	};
+}
+
+/**
+ * The two comparison rows (latency, throughput) of ours beside the recipe, from their rounds: each
+ * round gives one figure per side (its timed replies' median latency; its burst's resumes per
+ * second), the row the median of the rounds with their range, and the speed the median of the
+ * paired rounds' ratios (round k of ours beside round k of the recipe, measured next to it).
+ */
+export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: string, where = ''): Comparison[] {
+	const latencySide = (s: WaitRounds) => {
+		const all = total(s.rounds);
+		const perRound = s.rounds.map((f) => median(f.latencies));
+		return { label: s.label, ...fromSamples(perRound), p50Ms: percentile(all.latencies, 50), p99Ms: percentile(all.latencies, 99), note: note(all) };
+	};
+	const rateSide = (s: WaitRounds) => ({ label: s.label, ...fromSamples(s.rounds.map((f) => f.perSecond)), note: note(total(s.rounds)) });
+	const lat = [latencySide(ours), latencySide(plain)];
+	const rate = [rateSide(ours), rateSide(plain)];
 	return [
 		{
-			path: 'SMS reply to resumed execution (one at a time)',
+			path: `SMS reply to resumed execution (one at a time)${where}`,
 			size,
 			metric: 'ms',
-			ours: { label: ours.label, ...latency(ours.figures), note: note(ours.figures) },
-			plain: { label: plain.label, ...latency(plain.figures), note: note(plain.figures) },
+			ours: lat[0],
+			plain: lat[1],
+			ratios: pairedRatios('ms', lat[0].samples ?? [], lat[1].samples ?? []),
 			goal: 1,
 		},
 		{
-			path: 'SMS replies resuming their executions (all at once)',
+			path: `SMS replies resuming their executions (all at once)${where}`,
 			size,
 			metric: 'msg/s',
-			ours: { label: ours.label, value: ours.figures.perSecond, note: note(ours.figures) },
-			plain: { label: plain.label, value: plain.figures.perSecond, note: note(plain.figures) },
+			ours: rate[0],
+			plain: rate[1],
+			ratios: pairedRatios('msg/s', rate[0].samples ?? [], rate[1].samples ?? []),
 			goal: 1,
 		},
 	];
@@ -317,22 +368,8 @@ export const sendAndWaitPath: BenchPath = {
 			const sizes = ctx.quick ? WAIT_QUICK : WAIT_FULL;
 			const plain = await recipeSide(ctx, sink.url);
 			const ours = await oursSide(ctx, sink.url);
-			// Interleaved halves, so a noisy moment on the shared machine hits both alike.
-			const half = { ...sizes, waits: sizes.waits / 2, latencyReplies: sizes.latencyReplies / 2 };
-			const run = `${Math.floor(Math.random() * 9000) + 1000}`;
-			const figures = { ours: [] as WaitFigures[], plain: [] as WaitFigures[] };
-			figures.plain.push(await measureWaits(ctx, plain, sink, half, `1438${run}0`));
-			figures.ours.push(await measureWaits(ctx, ours, sink, half, `1438${run}1`));
-			figures.ours.push(await measureWaits(ctx, ours, sink, half, `1438${run}2`));
-			figures.plain.push(await measureWaits(ctx, plain, sink, half, `1438${run}3`));
-			const merge = (list: WaitFigures[]): WaitFigures => ({
-				latencies: list.flatMap((f) => f.latencies),
-				perSecond: median(list.map((f) => f.perSecond)),
-				replies: list.reduce((n, f) => n + f.replies, 0),
-				lost: list.reduce((n, f) => n + f.lost, 0),
-				notWaiting: list.reduce((n, f) => n + f.notWaiting, 0),
-			});
-			return waitComparisons({ label: ours.label, figures: merge(figures.ours) }, { label: plain.label, figures: merge(figures.plain) }, `${sizes.waits} waits each`);
+			const figures = await measureRounds(ctx, ours, plain, sink, sizes);
+			return waitComparisons({ label: ours.label, rounds: figures.ours }, { label: plain.label, rounds: figures.plain }, `${sizes.rounds} rounds of ${sizes.waits} waits each`);
 		} finally {
 			await sink.close();
 		}
