@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { ensureDataTables } from '../start/dataTables';
 import type { N8nApi } from '../n8n-harness';
+import { groupCpuMs } from './cpu';
 import { node, published, TRIGGER_VERSIONS, webhook, type BenchNode } from './workflows';
 import { fromSamples, median, pairedRatios, type BenchContext, type BenchPath, type Comparison } from './types';
 
@@ -180,6 +181,8 @@ export interface WaitFigures {
 	lost: number;
 	/** Executions that were not waiting when the replies started (a start that failed). */
 	notWaiting: number;
+	/** CPU the n8n process group used from the first reply to the last resume, per reply (ms); NaN where unread. */
+	cpuMsPerReply?: number;
 }
 
 export interface WaitSizes {
@@ -233,7 +236,7 @@ async function waitingCount(api: N8nApi, workflowId: string): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the waits, then times the replies (see the file's comment). */
-export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: ResumeSink, sizes: WaitSizes, phonePrefix: string): Promise<WaitFigures> {
+export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: ResumeSink, sizes: WaitSizes, phonePrefix: string, cpuOf: () => number = () => groupCpuMs(ctx.n8n.pid)): Promise<WaitFigures> {
 	const phones = Array.from({ length: sizes.waits }, (_, i) => `${phonePrefix}${String(i).padStart(4, '0')}`);
 	const before = await waitingCount(ctx.api, side.waitingWorkflowId);
 	await pool(phones.length, 5, async (i) => {
@@ -247,6 +250,7 @@ export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: Resu
 	const mo = (phone: string) => ({ Type: 'Message', ID: `bench-wait-${randomUUID()}`, From: phone, To: '55555', Body: side.reply, Key: DEFAULT_INBOUND_KEY });
 	const send = (phone: string) => fetch(side.inboundUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mo(phone)) }).then((r) => r.text());
 
+	const cpuBefore = cpuOf();
 	const latencies: number[] = [];
 	const timed = phones.slice(0, sizes.latencyReplies);
 	for (const phone of timed) {
@@ -262,6 +266,7 @@ export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: Resu
 	const last = Math.max(...arrivals.filter((a): a is number => a !== undefined), started);
 	const resumedRest = arrivals.filter((a) => a !== undefined).length;
 	return {
+		cpuMsPerReply: (cpuOf() - cpuBefore) / phones.length,
 		latencies,
 		perSecond: resumedRest / ((last - started) / 1000 || Infinity),
 		replies: phones.length,
@@ -275,8 +280,9 @@ const percentile = (values: number[], p: number) => {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 };
 
-function note(f: WaitFigures): string {
-	return `${f.lost} of ${f.replies} resumes lost${f.notWaiting ? `, ${f.notWaiting} never waiting` : ''}`;
+function note(f: WaitFigures, cpu?: number): string {
+	const cpuText = cpu !== undefined && Number.isFinite(cpu) ? `, n8n CPU ${cpu.toFixed(0)} ms per reply` : '';
+	return `${f.lost} of ${f.replies} resumes lost${f.notWaiting ? `, ${f.notWaiting} never waiting` : ''}${cpuText}`;
 }
 
 /** One side's rounds, in the order measured. */
@@ -295,6 +301,9 @@ function total(rounds: WaitFigures[]): WaitFigures {
 	};
 }
 
+/** The median of the rounds' CPU per reply (the work n8n did, not the time it took). */
+const cpuMedian = (rounds: WaitFigures[]) => median(rounds.map((f) => f.cpuMsPerReply ?? NaN).filter(Number.isFinite));
+
 /**
  * The two comparison rows (latency, throughput) of ours beside the recipe, from their rounds: each
  * round gives one figure per side (its timed replies' median latency; its burst's resumes per
@@ -305,7 +314,7 @@ export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: strin
 	const latencySide = (s: WaitRounds) => {
 		const all = total(s.rounds);
 		const perRound = s.rounds.map((f) => median(f.latencies));
-		return { label: s.label, ...fromSamples(perRound), p50Ms: percentile(all.latencies, 50), p99Ms: percentile(all.latencies, 99), note: note(all) };
+		return { label: s.label, ...fromSamples(perRound), p50Ms: percentile(all.latencies, 50), p99Ms: percentile(all.latencies, 99), note: note(all, cpuMedian(s.rounds)) };
 	};
 	const rateSide = (s: WaitRounds) => ({ label: s.label, ...fromSamples(s.rounds.map((f) => f.perSecond)), note: note(total(s.rounds)) });
 	const lat = [latencySide(ours), latencySide(plain)];

@@ -53,4 +53,11 @@ describe('waitComparisons', () => {
 		expect(latency.ours.samples).toBeUndefined();
 		expect(latency.ratios).toBeUndefined();
 	});
+
+	it('notes the median CPU per reply of the rounds where it was read', () => {
+		const round = (cpuMsPerReply: number) => ({ ...figures([100], 10), cpuMsPerReply });
+		const [latency] = waitComparisons({ label: 'ours', rounds: [round(40), round(NaN), round(60), round(50)] }, { label: 'recipe', rounds: [figures([150], 8)] }, '4 rounds');
+		expect(latency.ours.note).toBe('0 of 40 resumes lost, n8n CPU 50 ms per reply');
+		expect(latency.plain.note).toBe('0 of 10 resumes lost');
+	});
 });
