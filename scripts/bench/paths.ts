@@ -6,8 +6,9 @@ import { bulkPath } from './bulkPath';
 import { cdrPath } from './cdrPath';
 import { cdrScalePath } from './cdrScalePath';
 import { moPaths } from './moPaths';
+import { missedCallPath } from './missedCallPath';
 import { sendAndWaitPath } from './sendAndWaitPath';
 import { switchPaths } from './switchPaths';
 import type { BenchPath } from './types';
 
-export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath];
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, missedCallPath, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath];

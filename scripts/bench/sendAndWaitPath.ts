@@ -28,6 +28,7 @@ import { fromSamples, median, pairedRatios, type BenchContext, type BenchPath, t
 /** Where the resumed executions report: a local HTTP server that notes when each phone's came back. */
 export class ResumeSink {
 	private readonly arrived = new Map<string, number>();
+	private readonly calls = new Map<string, number>();
 	private readonly waiters = new Map<string, () => void>();
 	private constructor(private readonly server: Server) {}
 
@@ -56,6 +57,7 @@ export class ResumeSink {
 	}
 
 	private note(phone: string) {
+		this.calls.set(phone, (this.calls.get(phone) ?? 0) + 1);
 		if (!this.arrived.has(phone)) this.arrived.set(phone, performance.now());
 		this.waiters.get(phone)?.();
 	}
@@ -74,6 +76,11 @@ export class ResumeSink {
 				resolve(this.arrived.get(phone));
 			});
 		});
+	}
+
+	/** How many times the key reported (a run started twice reports twice). */
+	hits(phone: string): number {
+		return this.calls.get(phone) ?? 0;
 	}
 
 	count(phones: string[]): number {

@@ -16,6 +16,8 @@ describe('ResumeSink', () => {
 		await report('15145550002');
 		expect(typeof (await sink.resumed('15145550002', 10_000))).toBe('number');
 		expect(sink.count(['15145550001', '15145550002', '15145550003'])).toBe(2);
+		await report('15145550002');
+		expect([sink.hits('15145550001'), sink.hits('15145550002'), sink.hits('15145550003')]).toEqual([1, 2, 0]);
 	});
 
 	it('gives undefined for a phone that never calls back (a lost resume), and ignores a body that is not JSON', async () => {
