@@ -212,13 +212,13 @@ export const WAIT_QUICK: WaitSizes = { rounds: 5, waits: 12, latencyReplies: 4, 
  * Both sides' rounds, interleaved (recipe, ours, ours, recipe, recipe ...) so that a noisy moment
  * on the shared machine hits both alike; each round with phones of its own.
  */
-export async function measureRounds(ctx: BenchContext, ours: WaitSide, plain: WaitSide, sink: ResumeSink, sizes: WaitSizes): Promise<{ ours: WaitFigures[]; plain: WaitFigures[] }> {
+export async function measureRounds(ctx: BenchContext, ours: WaitSide, plain: WaitSide, sink: ResumeSink, sizes: WaitSizes, cpuOf?: () => number): Promise<{ ours: WaitFigures[]; plain: WaitFigures[] }> {
 	const run = `${Math.floor(Math.random() * 900) + 100}`;
 	const figures = { ours: [] as WaitFigures[], plain: [] as WaitFigures[] };
 	for (let round = 0; round < sizes.rounds; round++) {
 		for (const which of round % 2 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
 			const side = which === 'ours' ? ours : plain;
-			figures[which].push(await measureWaits(ctx, side, sink, sizes, `1438${run}${round}${which === 'ours' ? 1 : 0}`));
+			figures[which].push(await measureWaits(ctx, side, sink, sizes, `1438${run}${round}${which === 'ours' ? 1 : 0}`, cpuOf));
 		}
 	}
 	return figures;
