@@ -14,6 +14,9 @@
  *                                  also writes a V8 CPU profile of each n8n process there (on stop)
  *   BENCH_CDR_LEGS=100000 npm run bench -- --quick --settings=legacy cdr-export   the CDR path at that size only
  *   npm run bench -- cdr-scale     only the daily export to a CSV file at 100,000 and 1,000,000 legs (about 10 minutes)
+ *   npm run bench -- queue         queue mode (opt-in, never in the full run): two webhook processors behind HAProxy, then one
+ *                                  (PostgreSQL, Redis, a worker), MO HELP and a computed reply, and Send and Wait against the recipe
+ *   npm run bench -- missed-call   only Missed Call against Webhook + HTTP Request + IF
  *
  * Benchmarks, not tests: they print figures and never fail on a time.
  */
@@ -61,7 +64,7 @@ async function main() {
 	const quick = args.includes('--quick');
 	const filter = args.find((a) => !a.startsWith('--'));
 	const partial = Boolean(filter) || args.some((a) => a.startsWith('--settings='));
-	const paths = BENCH_PATHS.filter((p) => !filter || p.id.includes(filter));
+	const paths = BENCH_PATHS.filter((p) => (filter ? p.id.includes(filter) : !p.optIn));
 	if (!paths.length) {
 		console.log(`No path matches "${filter}". Known: ${BENCH_PATHS.map((p) => p.id).join(', ')}`);
 		return;
@@ -89,7 +92,7 @@ async function main() {
 			};
 			const main = await freshN8n();
 			n8nVersion ||= path.basename(main.n8n.installation.n8nDir).replace(/^n8n-/, '');
-			const ctx: BenchContext = { setting, quick, sandbox, ...main, freshN8n };
+			const ctx: BenchContext = { setting, quick, sandbox, tarball, ...main, freshN8n };
 			const result: RunResult = { setting, comparisons: [] };
 			try {
 				for (const p of chosen) {

@@ -10,8 +10,8 @@ import type { BenchContext, BenchPath } from './types';
 import { node, publish, TRIGGER_VERSIONS, webhook } from './workflows';
 import { jsonAnswer, once, TRIGGER_ANSWERED_GOALS, webhookPath, type WebhookSides } from './webhookPath';
 
-const HELP = 'Help: support@example.com or 1-800-555-0100. Msg&data rates may apply. Reply STOP to opt out.';
-const COMPUTED = 'Your PIZZA order is in';
+export const HELP = 'Help: support@example.com or 1-800-555-0100. Msg&data rates may apply. Reply STOP to opt out.';
+export const COMPUTED = 'Your PIZZA order is in';
 const HOURS = 'Open 11am-10pm, 7 days.';
 
 const ifNode = (name: string, left: string, right: string) =>
@@ -72,7 +72,7 @@ const mo = (id: string, text: string) => ({ Type: 'Message', ID: id, From: '1514
 const OURS = 'Messaging Trigger';
 const PLAIN = 'Webhook → IF (key) → IF (keyword) → Respond to Webhook';
 
-function moSides(text: string, body: string, ids: (i: number) => string): (ctx: BenchContext) => Promise<WebhookSides> {
+export function moSides(text: string, body: string, ids: (i: number) => string): (ctx: BenchContext) => Promise<WebhookSides> {
 	return async (ctx) => {
 		const { ours, plain, plainHours } = await moWorkflows(ctx);
 		const check = jsonAnswer(body);

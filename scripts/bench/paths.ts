@@ -6,8 +6,10 @@ import { bulkPath } from './bulkPath';
 import { cdrPath } from './cdrPath';
 import { cdrScalePath } from './cdrScalePath';
 import { moPaths } from './moPaths';
+import { missedCallPath } from './missedCallPath';
+import { queuePath } from './queuePath';
 import { sendAndWaitPath } from './sendAndWaitPath';
 import { switchPaths } from './switchPaths';
 import type { BenchPath } from './types';
 
-export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath];
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, missedCallPath, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath, queuePath];

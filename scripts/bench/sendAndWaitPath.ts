@@ -21,12 +21,14 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { ensureDataTables } from '../start/dataTables';
 import type { N8nApi } from '../n8n-harness';
+import { groupCpuMs } from './cpu';
 import { node, published, TRIGGER_VERSIONS, webhook, type BenchNode } from './workflows';
-import { median, type BenchContext, type BenchPath, type Comparison } from './types';
+import { fromSamples, median, pairedRatios, type BenchContext, type BenchPath, type Comparison } from './types';
 
 /** Where the resumed executions report: a local HTTP server that notes when each phone's came back. */
 export class ResumeSink {
 	private readonly arrived = new Map<string, number>();
+	private readonly calls = new Map<string, number>();
 	private readonly waiters = new Map<string, () => void>();
 	private constructor(private readonly server: Server) {}
 
@@ -55,6 +57,7 @@ export class ResumeSink {
 	}
 
 	private note(phone: string) {
+		this.calls.set(phone, (this.calls.get(phone) ?? 0) + 1);
 		if (!this.arrived.has(phone)) this.arrived.set(phone, performance.now());
 		this.waiters.get(phone)?.();
 	}
@@ -73,6 +76,11 @@ export class ResumeSink {
 				resolve(this.arrived.get(phone));
 			});
 		});
+	}
+
+	/** How many times the key reported (a run started twice reports twice). */
+	hits(phone: string): number {
+		return this.calls.get(phone) ?? 0;
 	}
 
 	count(phones: string[]): number {
@@ -180,18 +188,41 @@ export interface WaitFigures {
 	lost: number;
 	/** Executions that were not waiting when the replies started (a start that failed). */
 	notWaiting: number;
+	/** CPU the n8n process group used from the first reply to the last resume, per reply (ms); NaN where unread. */
+	cpuMsPerReply?: number;
 }
 
 export interface WaitSizes {
+	/** Rounds per side, interleaved with the other side's (recipe, ours, ours, recipe ...). */
+	rounds: number;
+	/** Waits started per round (one phone each). */
 	waits: number;
+	/** Of them, replies timed one at a time; the rest are sent all at once. */
 	latencyReplies: number;
 	concurrency: number;
 	/** How long a reply may take to resume before it is counted lost. */
 	graceMs: number;
 }
 
-export const WAIT_FULL: WaitSizes = { waits: 100, latencyReplies: 20, concurrency: 10, graceMs: 30_000 };
-export const WAIT_QUICK: WaitSizes = { waits: 40, latencyReplies: 10, concurrency: 10, graceMs: 20_000 };
+/** notes.ts states these for the report: keep both in step. */
+export const WAIT_FULL: WaitSizes = { rounds: 5, waits: 24, latencyReplies: 8, concurrency: 8, graceMs: 30_000 };
+export const WAIT_QUICK: WaitSizes = { rounds: 5, waits: 12, latencyReplies: 4, concurrency: 8, graceMs: 20_000 };
+
+/**
+ * Both sides' rounds, interleaved (recipe, ours, ours, recipe, recipe ...) so that a noisy moment
+ * on the shared machine hits both alike; each round with phones of its own.
+ */
+export async function measureRounds(ctx: BenchContext, ours: WaitSide, plain: WaitSide, sink: ResumeSink, sizes: WaitSizes, cpuOf?: () => number): Promise<{ ours: WaitFigures[]; plain: WaitFigures[] }> {
+	const run = `${Math.floor(Math.random() * 900) + 100}`;
+	const figures = { ours: [] as WaitFigures[], plain: [] as WaitFigures[] };
+	for (let round = 0; round < sizes.rounds; round++) {
+		for (const which of round % 2 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const)) {
+			const side = which === 'ours' ? ours : plain;
+			figures[which].push(await measureWaits(ctx, side, sink, sizes, `1438${run}${round}${which === 'ours' ? 1 : 0}`, cpuOf));
+		}
+	}
+	return figures;
+}
 
 async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
 	const out: T[] = new Array(count);
@@ -212,7 +243,7 @@ async function waitingCount(api: N8nApi, workflowId: string): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the waits, then times the replies (see the file's comment). */
-export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: ResumeSink, sizes: WaitSizes, phonePrefix: string): Promise<WaitFigures> {
+export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: ResumeSink, sizes: WaitSizes, phonePrefix: string, cpuOf: () => number = () => groupCpuMs(ctx.n8n.pid)): Promise<WaitFigures> {
 	const phones = Array.from({ length: sizes.waits }, (_, i) => `${phonePrefix}${String(i).padStart(4, '0')}`);
 	const before = await waitingCount(ctx.api, side.waitingWorkflowId);
 	await pool(phones.length, 5, async (i) => {
@@ -226,6 +257,7 @@ export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: Resu
 	const mo = (phone: string) => ({ Type: 'Message', ID: `bench-wait-${randomUUID()}`, From: phone, To: '55555', Body: side.reply, Key: DEFAULT_INBOUND_KEY });
 	const send = (phone: string) => fetch(side.inboundUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mo(phone)) }).then((r) => r.text());
 
+	const cpuBefore = cpuOf();
 	const latencies: number[] = [];
 	const timed = phones.slice(0, sizes.latencyReplies);
 	for (const phone of timed) {
@@ -241,6 +273,7 @@ export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: Resu
 	const last = Math.max(...arrivals.filter((a): a is number => a !== undefined), started);
 	const resumedRest = arrivals.filter((a) => a !== undefined).length;
 	return {
+		cpuMsPerReply: (cpuOf() - cpuBefore) / phones.length,
 		latencies,
 		perSecond: resumedRest / ((last - started) / 1000 || Infinity),
 		replies: phones.length,
@@ -254,28 +287,62 @@ const percentile = (values: number[], p: number) => {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 };
 
-function note(f: WaitFigures): string {
-	return `${f.lost} of ${f.replies} resumes lost${f.notWaiting ? `, ${f.notWaiting} never waiting` : ''}`;
+function note(f: WaitFigures, cpu?: number): string {
+	const cpuText = cpu !== undefined && Number.isFinite(cpu) ? `, n8n CPU ${cpu.toFixed(0)} ms per reply` : '';
+	return `${f.lost} of ${f.replies} resumes lost${f.notWaiting ? `, ${f.notWaiting} never waiting` : ''}${cpuText}`;
 }
 
-/** The two comparison rows (latency, throughput) of ours beside the recipe. */
-export function waitComparisons(ours: { label: string; figures: WaitFigures }, plain: { label: string; figures: WaitFigures }, size: string): Comparison[] {
-	const latency = (f: WaitFigures) => ({ value: median(f.latencies), p50Ms: percentile(f.latencies, 50), p99Ms: percentile(f.latencies, 99) });
+/** One side's rounds, in the order measured. */
+export interface WaitRounds {
+	label: string;
+	rounds: WaitFigures[];
+}
+
+function total(rounds: WaitFigures[]): WaitFigures {
+	return {
+		latencies: rounds.flatMap((f) => f.latencies),
+		perSecond: median(rounds.map((f) => f.perSecond)),
+		replies: rounds.reduce((n, f) => n + f.replies, 0),
+		lost: rounds.reduce((n, f) => n + f.lost, 0),
+		notWaiting: rounds.reduce((n, f) => n + f.notWaiting, 0),
+	};
+}
+
+/** The median of the rounds' CPU per reply (the work n8n did, not the time it took). */
+const cpuMedian = (rounds: WaitFigures[]) => median(rounds.map((f) => f.cpuMsPerReply ?? NaN).filter(Number.isFinite));
+
+/**
+ * The two comparison rows (latency, throughput) of ours beside the recipe, from their rounds: each
+ * round gives one figure per side (its timed replies' median latency; its burst's resumes per
+ * second), the row the median of the rounds with their range, and the speed the median of the
+ * paired rounds' ratios (round k of ours beside round k of the recipe, measured next to it).
+ */
+export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: string, where = ''): Comparison[] {
+	const latencySide = (s: WaitRounds) => {
+		const all = total(s.rounds);
+		const perRound = s.rounds.map((f) => median(f.latencies));
+		return { label: s.label, ...fromSamples(perRound), p50Ms: percentile(all.latencies, 50), p99Ms: percentile(all.latencies, 99), note: note(all, cpuMedian(s.rounds)) };
+	};
+	const rateSide = (s: WaitRounds) => ({ label: s.label, ...fromSamples(s.rounds.map((f) => f.perSecond)), note: note(total(s.rounds)) });
+	const lat = [latencySide(ours), latencySide(plain)];
+	const rate = [rateSide(ours), rateSide(plain)];
 	return [
 		{
-			path: 'SMS reply to resumed execution (one at a time)',
+			path: `SMS reply to resumed execution (one at a time)${where}`,
 			size,
 			metric: 'ms',
-			ours: { label: ours.label, ...latency(ours.figures), note: note(ours.figures) },
-			plain: { label: plain.label, ...latency(plain.figures), note: note(plain.figures) },
+			ours: lat[0],
+			plain: lat[1],
+			ratios: pairedRatios('ms', lat[0].samples ?? [], lat[1].samples ?? []),
 			goal: 1,
 		},
 		{
-			path: 'SMS replies resuming their executions (all at once)',
+			path: `SMS replies resuming their executions (all at once)${where}`,
 			size,
 			metric: 'msg/s',
-			ours: { label: ours.label, value: ours.figures.perSecond, note: note(ours.figures) },
-			plain: { label: plain.label, value: plain.figures.perSecond, note: note(plain.figures) },
+			ours: rate[0],
+			plain: rate[1],
+			ratios: pairedRatios('msg/s', rate[0].samples ?? [], rate[1].samples ?? []),
 			goal: 1,
 		},
 	];
@@ -317,22 +384,8 @@ export const sendAndWaitPath: BenchPath = {
 			const sizes = ctx.quick ? WAIT_QUICK : WAIT_FULL;
 			const plain = await recipeSide(ctx, sink.url);
 			const ours = await oursSide(ctx, sink.url);
-			// Interleaved halves, so a noisy moment on the shared machine hits both alike.
-			const half = { ...sizes, waits: sizes.waits / 2, latencyReplies: sizes.latencyReplies / 2 };
-			const run = `${Math.floor(Math.random() * 9000) + 1000}`;
-			const figures = { ours: [] as WaitFigures[], plain: [] as WaitFigures[] };
-			figures.plain.push(await measureWaits(ctx, plain, sink, half, `1438${run}0`));
-			figures.ours.push(await measureWaits(ctx, ours, sink, half, `1438${run}1`));
-			figures.ours.push(await measureWaits(ctx, ours, sink, half, `1438${run}2`));
-			figures.plain.push(await measureWaits(ctx, plain, sink, half, `1438${run}3`));
-			const merge = (list: WaitFigures[]): WaitFigures => ({
-				latencies: list.flatMap((f) => f.latencies),
-				perSecond: median(list.map((f) => f.perSecond)),
-				replies: list.reduce((n, f) => n + f.replies, 0),
-				lost: list.reduce((n, f) => n + f.lost, 0),
-				notWaiting: list.reduce((n, f) => n + f.notWaiting, 0),
-			});
-			return waitComparisons({ label: ours.label, figures: merge(figures.ours) }, { label: plain.label, figures: merge(figures.plain) }, `${sizes.waits} waits each`);
+			const figures = await measureRounds(ctx, ours, plain, sink, sizes);
+			return waitComparisons({ label: ours.label, rounds: figures.ours }, { label: plain.label, rounds: figures.plain }, `${sizes.rounds} rounds of ${sizes.waits} waits each`);
 		} finally {
 			await sink.close();
 		}

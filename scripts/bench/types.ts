@@ -53,6 +53,8 @@ export interface BenchContext {
 	setting: N8nSetting;
 	quick: boolean;
 	sandbox: Sandbox;
+	/** The package packed from this tree (for the n8n a path starts itself, e.g. queue mode). */
+	tarball: string;
 	n8n: N8nInstance;
 	api: N8nApi;
 	/** Credentials in that n8n, pointing at the sandbox. */
@@ -74,6 +76,8 @@ export interface BenchPath {
 	id: string;
 	/** The settings it is measured in by the full run (the quick run uses the first only). */
 	settings: SettingId[];
+	/** Run only when asked by name (`npm run bench -- <id>`), never by the full run: it is long. */
+	optIn?: boolean;
 	run(ctx: BenchContext): Promise<Comparison[]>;
 }
 

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { gatewayService } from '../../shared/services';
 import { phoneNumberOf, sameNumber } from '../../shared/messaging/phoneNumber';
 import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/replyWords';
@@ -42,8 +43,20 @@ function forThisNonce(fn: IWebhookFunctions, nonce: unknown): boolean {
 
 async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const now = Date.now();
-	const credentials = await fn.getCredentials(gatewayService.credential);
-	const checked = verify(deriveKey(credentials.inboundApiKey, 'forward'), fn.getBodyData(), now);
+	// The inbound key read the kept way (engine/trigger/keptCredential.ts): n8n 2.x's credentials
+	// helper takes an expression isolate of its own for every read outside an execution, and a waiting
+	// webhook is outside one; the bench's profile showed it on every reply. A kept key that does not
+	// verify the forward is read afresh at once, so a key just changed in the credential is used at once.
+	const body = fn.getBodyData();
+	const { value: inboundKey } = await credentialAccepts(
+		fn,
+		gatewayService.credential,
+		(credentials) => credentials.inboundApiKey,
+		(key) => verify(deriveKey(key, 'forward'), body, now).ok,
+		now,
+		'sendAndWaitForward',
+	);
+	const checked = verify(deriveKey(inboundKey, 'forward'), body, now);
 	if (!checked.ok) return keepWaiting(checked.reason);
 	const reply = checked.payload;
 	const node = fn.getNode();

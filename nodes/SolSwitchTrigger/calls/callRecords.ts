@@ -13,7 +13,8 @@
  * A switch that cannot be reached, or answers FAIL for another reason, fails the lookup with the
  * transport's clear error (the key scrubbed), which n8n records as a failed execution.
  */
-import { NodeApiError, NodeOperationError, sleep, type IDataObject, type IWebhookFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep, type ICredentialDataDecryptedObject, type IDataObject, type IWebhookFunctions, type JsonObject } from 'n8n-workflow';
+import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
 import { legsOf, type CdrLeg, type LegDetail } from './outcome';
@@ -43,10 +44,34 @@ const isSwitchRefusal = (error: unknown) => /answered FAIL/.test(messageOf(error
 type Answer = Awaited<ReturnType<typeof solswitchRequest>>;
 
 /** One request; a failure sorted into "not yet" (unknown call, unreachable, HTTP error) or a refusal. */
+/**
+ * The SolSwitch API credential, read the kept way (engine/trigger/keptCredential.ts): n8n 2.x's
+ * credentials helper takes an expression isolate of its own for every read outside an execution,
+ * and a webhook call is outside one (the Missed Call bench's profile: a third of a notification's
+ * CPU). `fresh`: read it again now (a request refused with the kept one may have met a new key).
+ */
+async function switchCredentials(fn: IWebhookFunctions, fresh = false): Promise<ICredentialDataDecryptedObject> {
+	const read = await credentialAccepts(fn, switchService.credential, (c) => c, (c) => !fresh && typeof c.baseUrl === 'string' && c.baseUrl.trim() !== '', Date.now(), 'callRecords');
+	return read.value;
+}
+
 async function ask(fn: IWebhookFunctions, path: string, body: IDataObject, emptyIsResult = false): Promise<{ answer: Answer } | { notYet: string } | { refused: { message: string; description?: string } }> {
+	const request = async (credentials: ICredentialDataDecryptedObject) =>
+		await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult, attributes: Object.keys(body), timeout: 10_000, credentials });
+	const kept = await switchCredentials(fn);
 	try {
-		return { answer: await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult, attributes: Object.keys(body), timeout: 10_000 }) };
-	} catch (error) {
+		return { answer: await request(kept) };
+	} catch (keptError) {
+		// Asked again with the credential as saved now, if it changed (a key or base URL just replaced).
+		let error = keptError;
+		const fresh = await switchCredentials(fn, true);
+		if (JSON.stringify(fresh) !== JSON.stringify(kept)) {
+			try {
+				return { answer: await request(fresh) };
+			} catch (freshError) {
+				error = freshError;
+			}
+		}
 		if (isSwitchRefusal(error)) return { refused: { message: messageOf(error), description: (error as { description?: string }).description } };
 		return { notYet: messageOf(error) };
 	}

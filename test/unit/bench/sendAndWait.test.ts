@@ -16,6 +16,8 @@ describe('ResumeSink', () => {
 		await report('15145550002');
 		expect(typeof (await sink.resumed('15145550002', 10_000))).toBe('number');
 		expect(sink.count(['15145550001', '15145550002', '15145550003'])).toBe(2);
+		await report('15145550002');
+		expect([sink.hits('15145550001'), sink.hits('15145550002'), sink.hits('15145550003')]).toEqual([1, 2, 0]);
 	});
 
 	it('gives undefined for a phone that never calls back (a lost resume), and ignores a body that is not JSON', async () => {
@@ -26,11 +28,38 @@ describe('ResumeSink', () => {
 });
 
 describe('waitComparisons', () => {
-	const figures = (latencies: number[], perSecond: number, lost = 0): WaitFigures => ({ latencies, perSecond, replies: 100, lost, notWaiting: 0 });
+	const figures = (latencies: number[], perSecond: number, lost = 0): WaitFigures => ({ latencies, perSecond, replies: 10, lost, notWaiting: 0 });
 
-	it('makes a latency row (median of the timed replies) and a throughput row, each noting the lost resumes', () => {
-		const [latency, rate] = waitComparisons({ label: 'ours', figures: figures([100, 120, 110], 10) }, { label: 'recipe', figures: figures([150, 140, 160, 170], 8, 2) }, '100 waits each');
-		expect(latency).toMatchObject({ metric: 'ms', size: '100 waits each', ours: { value: 110, note: '0 of 100 resumes lost' }, plain: { value: 155, note: '2 of 100 resumes lost' } });
-		expect(rate).toMatchObject({ metric: 'msg/s', ours: { value: 10 }, plain: { value: 8 } });
+	it('makes a latency row and a throughput row from the rounds: medians, every round kept, paired ratios, lost resumes noted', () => {
+		const ours = { label: 'ours', rounds: [figures([100, 120, 110], 10), figures([90, 95, 300], 12), figures([200, 210, 220], 6)] };
+		const recipe = { label: 'recipe', rounds: [figures([150, 140, 160, 170], 8, 2), figures([100, 100, 100], 10), figures([180, 200, 190], 9)] };
+		const [latency, rate] = waitComparisons(ours, recipe, '3 rounds of 10 waits each', ', queue mode');
+		expect(latency).toMatchObject({
+			path: 'SMS reply to resumed execution (one at a time), queue mode',
+			metric: 'ms',
+			size: '3 rounds of 10 waits each',
+			ours: { value: 110, samples: [110, 95, 210], note: '0 of 30 resumes lost' },
+			plain: { value: 155, samples: [155, 100, 190], note: '2 of 30 resumes lost' },
+		});
+		// A time's ratio is theirs over ours, round by round.
+		expect(latency.ratios).toEqual([155 / 110, 100 / 95, 190 / 210]);
+		// p50 over every timed reply of every round (90 95 100 110 120 200 210 220 300).
+		expect(latency.ours.p50Ms).toBe(120);
+		expect(rate).toMatchObject({ path: 'SMS replies resuming their executions (all at once), queue mode', metric: 'msg/s', ours: { value: 10, samples: [10, 12, 6] }, plain: { value: 9, samples: [8, 10, 9] } });
+		expect(rate.ratios).toEqual([10 / 8, 12 / 10, 6 / 9]);
+	});
+
+	it('gives one figure and no ratios for a single round', () => {
+		const [latency] = waitComparisons({ label: 'ours', rounds: [figures([100, 120], 10)] }, { label: 'recipe', rounds: [figures([150], 8)] }, '1 round');
+		expect(latency).toMatchObject({ ours: { value: 110 }, plain: { value: 150 } });
+		expect(latency.ours.samples).toBeUndefined();
+		expect(latency.ratios).toBeUndefined();
+	});
+
+	it('notes the median CPU per reply of the rounds where it was read', () => {
+		const round = (cpuMsPerReply: number) => ({ ...figures([100], 10), cpuMsPerReply });
+		const [latency] = waitComparisons({ label: 'ours', rounds: [round(40), round(NaN), round(60), round(50)] }, { label: 'recipe', rounds: [figures([150], 8)] }, '4 rounds');
+		expect(latency.ours.note).toBe('0 of 40 resumes lost, n8n CPU 50 ms per reply');
+		expect(latency.plain.note).toBe('0 of 10 resumes lost');
 	});
 });

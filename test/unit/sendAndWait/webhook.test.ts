@@ -8,6 +8,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWait/webhook';
 import { waitIdOf } from '../../../nodes/SolSwitchMessaging/sendAndWait/spec';
 import { deriveKey, sign } from '../../../nodes/shared/messaging/sendAndWait/signing';
+import { forgetKeptCredentials } from '../../../nodes/engine/trigger/keptCredential';
 
 const INBOUND = 'inbound-key-1';
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
@@ -21,17 +22,29 @@ interface Setup {
 	credentialsFail?: boolean;
 	/** The resume URL's query, as n8n checked its signature. */
 	query?: IDataObject;
+	/** The node's credential as saved (its id keys the kept read); none in most cases. */
+	credentialId?: string;
+	reads?: { count: number };
 }
 
 function context(setup: Setup): IWebhookFunctions {
 	const parameters: IDataObject = { From: '55555', To: '15145550123', responseType: 'approval', approvalOptions: {}, options: {}, ...setup.parameters };
 	return {
-		getNode: () => ({ id: 'node-1', name: 'Ask', type: setup.type ?? 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
+		getNode: () => ({
+			id: 'node-1',
+			name: 'Ask',
+			type: setup.type ?? 'n8n-nodes-solswitch.solSwitchMessaging',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+			...(setup.credentialId ? { credentials: { solSwitchMessagingApi: { id: setup.credentialId, name: 'Gateway' } } } : {}),
+		}),
 		getExecutionId: () => '41',
 		getBodyData: () => setup.body as IDataObject,
 		getQueryData: () => ({ signature: 'f'.repeat(64), ...setup.query }),
 		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
 		getCredentials: async () => {
+			if (setup.reads) setup.reads.count++;
 			if (setup.credentialsFail) throw new Error('credential gone');
 			return { inboundApiKey: setup.inbound ?? INBOUND };
 		},
@@ -45,6 +58,21 @@ function forward(over: IDataObject = {}, key = deriveKey(INBOUND, 'forward')!, a
 const call = (setup: Setup) => sendAndWaitWebhook.call(context(setup));
 
 describe("Send and Wait's waiting webhook", () => {
+	beforeEach(() => forgetKeptCredentials());
+
+	it('reads the inbound key once for many forwards (each read costs n8n an isolate), and afresh at once when the key changed', async () => {
+		const reads = { count: 0 };
+		for (let i = 0; i < 3; i++) expect((await call({ body: forward(), credentialId: 'cred-1', reads })).webhookResponse).toEqual({ accepted: true });
+		expect(reads.count).toBe(1);
+		// The credential's key rotated: the kept one does not verify, the fresh read does; nothing refused.
+		const rotated = deriveKey('inbound-key-2', 'forward')!;
+		expect((await call({ body: forward({}, rotated), inbound: 'inbound-key-2', credentialId: 'cred-1', reads })).webhookResponse).toEqual({ accepted: true });
+		expect(reads.count).toBe(2);
+		// A forward signed with neither: read afresh, still refused.
+		expect((await call({ body: forward({}, deriveKey('forged', 'forward')!), inbound: 'inbound-key-2', credentialId: 'cred-1', reads })).webhookResponse).toMatchObject({ accepted: false });
+		expect(reads.count).toBe(3);
+	});
+
 	it('resumes on the approve word with a real boolean, the text and who answered', async () => {
 		const result = await call({ body: forward() });
 		expect(result.webhookResponse).toEqual({ accepted: true });
