@@ -43,7 +43,6 @@ const isSwitchRefusal = (error: unknown) => /answered FAIL/.test(messageOf(error
 
 type Answer = Awaited<ReturnType<typeof solswitchRequest>>;
 
-/** One request; a failure sorted into "not yet" (unknown call, unreachable, HTTP error) or a refusal. */
 /**
  * The SolSwitch API credential, read the kept way (engine/trigger/keptCredential.ts): n8n 2.x's
  * credentials helper takes an expression isolate of its own for every read outside an execution,
@@ -55,6 +54,7 @@ async function switchCredentials(fn: IWebhookFunctions, fresh = false): Promise<
 	return read.value;
 }
 
+/** One request; a failure sorted into "not yet" (unknown call, unreachable, HTTP error) or a refusal. */
 async function ask(fn: IWebhookFunctions, path: string, body: IDataObject, emptyIsResult = false): Promise<{ answer: Answer } | { notYet: string } | { refused: { message: string; description?: string } }> {
 	const request = async (credentials: ICredentialDataDecryptedObject) =>
 		await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult, attributes: Object.keys(body), timeout: 10_000, credentials });
