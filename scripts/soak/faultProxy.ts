@@ -12,6 +12,8 @@ export class FaultProxy {
 	/** Answers dropped: the message and when (ms since the epoch). */
 	readonly drops: Array<{ id: string; at: number }> = [];
 	private readonly awaited = new Map<string, () => void>();
+	/** The processor HAProxy sent the last answered call to (its x-served-by header), with several. */
+	lastServedBy: string | undefined;
 
 	private constructor(private readonly server: http.Server, private readonly target: () => string) {}
 
@@ -49,6 +51,8 @@ export class FaultProxy {
 				const parts: Buffer[] = [];
 				answer.on('data', (c: Buffer) => parts.push(c));
 				answer.on('end', () => {
+					const served = answer.headers['x-served-by'];
+					if (typeof served === 'string') this.lastServedBy = served;
 					if (drop) {
 						this.drops.push({ id, at: Date.now() });
 						res.socket?.destroy();

@@ -13,7 +13,10 @@
 //   Redis stopped: SIGTERM just after the call reached n8n, started again redisDownMs later (with
 //     persistence it reloads its append-only file; without, its queued jobs are gone);
 //   answer dropped: the fault proxy cuts the gateway's connection once n8n has answered (no wait:
-//     nothing needs to recover).
+//     nothing needs to recover);
+//   webhook processor killed: SIGKILL (a crash) just after the call reached it, then started again;
+//     with several processors behind HAProxy the process faults strike the one serving the trigger
+//     (the last answer's x-served-by), and HAProxy moves the trigger's URL meanwhile.
 import type { QueueCluster } from '../n8n-harness/queue/cluster';
 import type { FaultProxy } from './faultProxy';
 import type { Fault } from './plan';
@@ -70,6 +73,12 @@ export class FaultInjector {
 		if (fault !== 'answer dropped') await this.processFaults;
 	}
 
+	/** The processor serving the trigger: the last answer's (HAProxy's x-served-by: webhook-N), else the first. */
+	private servingProcessor() {
+		const n = Number(/^webhook-(\d+)$/.exec(this.proxy.lastServedBy ?? '')?.[1] ?? 1);
+		return this.cluster.webhookProcessors[n - 1] ?? this.cluster.webhookProcessors[0];
+	}
+
 	/** The windows, with the dropped answers the proxy recorded. */
 	allWindows(): FaultWindow[] {
 		return [...this.windows, ...this.proxy.drops.map((d) => ({ fault: 'answer dropped' as const, messageId: d.id, start: d.at, end: d.at }))];
@@ -88,7 +97,13 @@ export class FaultInjector {
 		} else if (fault === 'webhook processor restarted') {
 			await pause(20); // into n8n's handling of the call
 			start = Date.now();
-			await this.cluster.webhookProcessors[0].restart();
+			await this.servingProcessor().restart();
+		} else if (fault === 'webhook processor killed') {
+			await pause(20);
+			start = Date.now();
+			const victim = this.servingProcessor();
+			await victim.kill();
+			await victim.restart();
 		} else {
 			start = Date.now();
 			await this.cluster.redis.pause();

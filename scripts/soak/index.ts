@@ -11,7 +11,7 @@
 //   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [--messages=1000] [--rate=2]
 //     [--burst=50] [--fault-share=0.2] [--redis=everysec|always|none] [--redis-down-ms=3000]
 //     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=5] [--recovery-ms=2000]
-//     [--faults=worker,webhook,redis,drop]
+//     [--faults=worker,webhook,redis,drop,kill] [--webhook-processors=2]
 // Prints the figures as JSON and writes them to build/soak/. A fault message is sent only once the
 // previous process fault is over and n8n has recovered from it, so the run takes about the sum of
 // the restarts plus the sending. n8n runs supervised (a process that exits on its own is started
@@ -39,13 +39,14 @@ async function main() {
 	const loadAtStart = os.loadavg()[0];
 	const sandbox = await startSandbox({ timeScale: options.timeScale });
 	const cluster = await QueueCluster.start({
-		webhookProcessors: 1,
+		webhookProcessors: options.webhookProcessors,
 		communityPackages: [await packRepo()],
 		redisPersistence: options.redis,
 		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: String(options.gracefulShutdownS) },
 		supervised: true,
 	});
-	const proxy = await FaultProxy.start(() => cluster.webhookProcessors[0].baseUrl);
+	// With several processors the gateway's calls go through HAProxy (affinity), as docs/queue-mode.md sets it up.
+	const proxy = await FaultProxy.start(() => cluster.webhookBaseUrl);
 	try {
 		const api = new N8nApi(cluster.main);
 		await api.setupOwner(DEFAULT_OWNER);

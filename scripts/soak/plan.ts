@@ -3,7 +3,7 @@
 // Pure, so the unit tests can check the plan the figures are read against.
 import type { RedisPersistence } from '../n8n-harness/queue/redis';
 
-export type Fault = 'worker killed' | 'webhook processor restarted' | 'Redis stopped' | 'answer dropped';
+export type Fault = 'worker killed' | 'webhook processor restarted' | 'Redis stopped' | 'answer dropped' | 'webhook processor killed';
 /** The faults in turn, so each kind meets a quarter of the faulted messages. */
 export const FAULTS: Fault[] = ['worker killed', 'webhook processor restarted', 'Redis stopped', 'answer dropped'];
 
@@ -35,8 +35,13 @@ export interface SoakOptions {
 	gracefulShutdownS: number;
 	/** After a process fault, once n8n is ready again, how long before the next may strike, ms. */
 	recoveryMs: number;
-	/** The fault kinds struck, in turn (default all four); one kind alone isolates its effect. */
+	/** The fault kinds struck, in turn (default the first four; 'webhook processor killed' when asked); one kind alone isolates its effect. */
 	faults: Fault[];
+	/**
+	 * Webhook processors (default 1). More than one: behind HAProxy with affinity (the queue suite's,
+	 * docs/queue-mode.md), and the process faults strike the processor serving the trigger.
+	 */
+	webhookProcessors: number;
 }
 
 export const DEFAULT_OPTIONS: SoakOptions = {
@@ -51,6 +56,7 @@ export const DEFAULT_OPTIONS: SoakOptions = {
 	gracefulShutdownS: 5,
 	recoveryMs: 2000,
 	faults: FAULTS,
+	webhookProcessors: 1,
 };
 
 const FLAGS: Record<string, keyof SoakOptions> = {
@@ -65,6 +71,7 @@ const FLAGS: Record<string, keyof SoakOptions> = {
 	'graceful-shutdown-s': 'gracefulShutdownS',
 	'recovery-ms': 'recoveryMs',
 	faults: 'faults',
+	'webhook-processors': 'webhookProcessors',
 };
 
 /** Short names for --faults=worker,webhook,redis,drop. */
@@ -73,6 +80,7 @@ const FAULT_NAMES: Record<string, Fault> = {
 	webhook: 'webhook processor restarted',
 	redis: 'Redis stopped',
 	drop: 'answer dropped',
+	kill: 'webhook processor killed',
 };
 
 /** `--messages=1000 --rate=2 --redis=none ...`; the older positional form `[messages] [timeScale]` still works. */
@@ -97,7 +105,7 @@ export function parseOptions(argv: string[]): SoakOptions {
 				return fault;
 			});
 		} else {
-			options[key] = number(flag[1], flag[2]);
+			(options as unknown as Record<string, number>)[key] = number(flag[1], flag[2]);
 		}
 	}
 	if (positional[0] !== undefined) options.messages = number('messages', positional[0]);

@@ -11,7 +11,8 @@
  *
  * A reply (an MO SMS that is no compliance keyword): its wait, if any, is chosen (pin, or the only one;
  * several without a pin: the phone is asked which), the reply is forwarded, signed, to the wait's
- * resume URL, and n8n's answer decides what the gateway hears (forwarding.ts).
+ * resume URL, and n8n's answer decides what the gateway hears (forwarding.ts): a wait whose execution
+ * was resumed meanwhile by an earlier delivery of the same reply answers OK and starts nothing.
  */
 import { randomInt } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -103,7 +104,7 @@ export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<
 		if (route.kind === 'none') return route;
 		if (route.kind === 'ask') return { kind: 'answered', body: route.text };
 		const answer = await forward(fn, key, route.entry, sms, now);
-		const outcome = forwardOutcome(answer.status, answer.body, now - route.entry.createdAt);
+		const outcome = forwardOutcome(answer.status, answer.body, now - route.entry.createdAt, route.entry.expiresAt - now);
 		switch (outcome.kind) {
 			case 'resumed':
 				store.remove(route.entry, now);
@@ -114,6 +115,11 @@ export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<
 				// Not one the gateway should give up on: logged when only the operator can mend it.
 				if (outcome.signature) fn.logger?.warn(`SolSwitch Messaging Trigger: a reply could not be handed to its Send and Wait: ${outcome.reason} The gateway sends it again.`);
 				return { kind: 'retry' };
+			case 'consumed':
+				// An earlier delivery of this reply resumed the wait through a process that never answered
+				// the gateway (killed) or whose note of it was saved over: handled once, not run again.
+				store.remove(route.entry, now);
+				return { kind: 'answered' };
 			case 'gone':
 				store.remove(route.entry, now);
 		}

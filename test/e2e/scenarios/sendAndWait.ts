@@ -357,6 +357,29 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore);
 		});
 
+		it('a reply that resumed its wait through a process that died before noting it: its redelivery finds the wait still held, is answered OK and runs nothing', async () => {
+			const phone = newPhone();
+			const ask = await askWorkflow(phone);
+			const wait = await startWait(ask);
+			// What the killed processor did before it died: the reply forwarded, signed, to the resume URL;
+			// neither its answer to the gateway nor the trigger's state went out.
+			const saved = (await env.api.getWorkflow(fixture.inbound.id)) as { staticData?: { global?: Record<string, { waits?: Array<{ phone: string; url: string; id: string; nonce: string; pin: string }> }> } };
+			const entry = saved.staticData?.global?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
+			expect(entry).toBeDefined();
+			const messageId = `mo-${randomUUID()}`;
+			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: entry!.id, nonce: entry!.nonce, from: phone, to: CODE, text: 'YES', messageId, receivedAt: new Date().toISOString(), pin: entry!.pin }, Date.now());
+			const resumed = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forward) });
+			expect(await resumed.json()).toMatchObject({ accepted: true });
+			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true, messageId });
+			// The gateway, without an answer, sends the reply again.
+			const runsBefore = await inboundRuns();
+			const copy = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES', ID: messageId }).done;
+			expect(copy.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			expect((await env.api.executionSummaries(ask.id)).map((e) => e.status)).toEqual(['success']);
+			expect(await inboundRuns()).toBe(runsBefore);
+		});
+
 		it(`${PARALLEL_WAITS} waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)`, async () => {
 			await parallelWaits(env, fixture, label, 'none');
 		});

@@ -68,6 +68,9 @@ afterEach(async () => {
 	trigger = undefined;
 });
 
+/** The head of n8n's page for a send-and-wait execution that finished (templates/send-and-wait-no-action-required.handlebars). */
+const NO_ACTION_PAGE = "<html lang='en'>\n\t<head>\n\t\t<title>No action required</title>\n\t</head>\n\t<body><h1>No action required</h1></body>\n</html>";
+
 let waitSeq = 0;
 function registration(phone: string, over: Record<string, unknown> = {}, key = deriveKey(DEFAULT_INBOUND_KEY, 'register')!) {
 	const n = ++waitSeq;
@@ -179,12 +182,55 @@ describe('Messaging Trigger: replies to waits', () => {
 		expect(trigger!.executions).toEqual([]);
 	});
 
-	it("takes n8n's 200 HTML page (the wait has ended) as gone: drops the wait, the workflow runs", async () => {
+	it("takes n8n's \"No action required\" page while it still holds the wait (an earlier delivery of this reply resumed it through a processor killed before it answered): OK, nothing runs, the wait dropped; the next message takes the ordinary path", async () => {
 		await register(registration('15145550114'));
-		waiting.answer = () => ({ status: 200, body: '<html>No action required</html>', type: 'text/html' });
+		waiting.answer = () => ({ status: 200, body: NO_ACTION_PAGE, type: 'text/html' });
 		const delivery = await mo('15145550114', 'YES');
-		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
 		expect(waits('15145550114')).toEqual([]);
+		expect(trigger!.executions).toEqual([]);
+		// Redelivered again: answered from the trigger's memory, not forwarded, nothing run.
+		await mo('15145550114', 'YES', delivery.id);
+		expect(waiting.forwards).toHaveLength(1);
+		expect(trigger!.executions).toEqual([]);
+		await mo('15145550114', 'thanks');
+		expect(trigger!.executions).toHaveLength(1);
+	});
+
+	it('the failover path: 409 running (the earlier delivery\'s resume still runs), 503, then the finished page: one OK, nothing runs', async () => {
+		await register(registration('15145550120'));
+		let calls = 0;
+		waiting.answer = (execution) => (++calls === 1 ? { status: 409, body: { code: 409, message: `The execution "${execution}" is running already.` } } : { status: 200, body: NO_ACTION_PAGE, type: 'text/html' });
+		const delivery = await mo('15145550120', 'YES');
+		expect(delivery.attempts.map((a) => a.status)).toEqual([503, 200]);
+		expect(trigger!.executions).toEqual([]);
+		expect(waits('15145550120')).toEqual([]);
+	});
+
+	it('a cancelled execution (409 finished with error) frees its wait and the reply runs the workflow, as after the wait ended', async () => {
+		await register(registration('15145550125'));
+		waiting.answer = (execution) => ({ status: 409, body: { code: 409, message: `The execution "${execution}" has finished with error.` } });
+		const delivery = await mo('15145550125', 'YES');
+		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+		expect(waits('15145550125')).toEqual([]);
+		expect(trigger!.executions).toHaveLength(1);
+	});
+
+	it('a reply after the wait\'s Limit Wait Time is not forwarded: the workflow runs, whatever n8n would say', async () => {
+		await register(registration('15145550126', { expiresAt: Date.now() + 1500 }));
+		waiting.answer = () => ({ status: 200, body: NO_ACTION_PAGE, type: 'text/html' });
+		await new Promise((resolve) => setTimeout(resolve, 1600));
+		await mo('15145550126', 'YES');
+		expect(waiting.forwards).toEqual([]);
+		expect(trigger!.executions).toHaveLength(1);
+	});
+
+	it('a reply within 20 s of the wait\'s Limit Wait Time whose execution no longer waits (the timeout may have resumed it) runs the workflow', async () => {
+		await register(registration('15145550127', { expiresAt: Date.now() + 10_000 }));
+		waiting.answer = () => ({ status: 200, body: NO_ACTION_PAGE, type: 'text/html' });
+		await mo('15145550127', 'YES');
+		expect(waiting.forwards).toHaveLength(1);
+		expect(waits('15145550127')).toEqual([]);
 		expect(trigger!.executions).toHaveLength(1);
 	});
 

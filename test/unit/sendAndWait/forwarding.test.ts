@@ -1,4 +1,8 @@
-import { forwardOutcome, NOT_YET_WAITING_MS } from '../../../nodes/shared/messaging/sendAndWait/forwarding';
+import { forwardOutcome, NEAR_TIME_LIMIT_MS, NOT_YET_WAITING_MS } from '../../../nodes/shared/messaging/sendAndWait/forwarding';
+
+/** The head of n8n's page for a finished send-and-wait execution (templates/send-and-wait-no-action-required.handlebars, 1.123.81 to 2.41.3). */
+const NO_ACTION_PAGE = "<html lang='en'>\n\t<head>\n\t\t<meta charset='UTF-8' />\n\t\t<title>No action required</title>\n\t</head>\n\t<body><h1>No action required</h1></body>\n</html>";
+const HOUR = 3600_000;
 
 describe("what n8n's answer to a forward means (decided by the JSON ack, not the status)", () => {
 	it('resumed: the waiting node accepted (object or JSON text), with its reply text', () => {
@@ -15,9 +19,9 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 		expect(forwardOutcome(200, { accepted: false }, 0)).toEqual({ kind: 'kept', reason: 'refused' });
 	});
 
-	it("gone: n8n's 200 HTML page for an ended wait, 401, 404, 409 finished with error", () => {
+	it('gone: 401, 404, 409 finished with error, a 200 that is neither an ack nor n8n\'s page', () => {
 		for (const [status, body] of [
-			[200, '<html>No action required</html>'],
+			[200, '<html>Something else</html>'],
 			[200, { accepted: 'true' }],
 			[401, '<html>invalid token</html>'],
 			[404, { message: 'The execution "9" does not exist.' }],
@@ -30,7 +34,7 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 	it('retry: "running already" shortly after registering (not waiting yet), no answer, 502-504', () => {
 		const running = { code: 409, message: 'The execution "9" is running already.' };
 		expect(forwardOutcome(409, running, 500)).toEqual({ kind: 'retry', reason: 'the execution is not waiting yet' });
-		expect(forwardOutcome(409, running, NOT_YET_WAITING_MS + 1).kind).toBe('gone');
+		expect(forwardOutcome(409, running, NOT_YET_WAITING_MS + 1).kind).toBe('consumed');
 		expect(forwardOutcome(undefined, undefined, 0).kind).toBe('retry');
 		expect(forwardOutcome(503, '', 0).kind).toBe('retry');
 	});
@@ -48,5 +52,26 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 	it('gone: a cancelled execution (n8n: 409 finished with error) or a deleted one (404) frees its wait (D2)', () => {
 		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" has finished with error.' }, 0).kind).toBe('gone');
 		expect(forwardOutcome(404, { code: 404, message: 'The execution "9" does not exist.' }, 0).kind).toBe('gone');
+	});
+});
+
+describe('consumed: the wait is still held, its execution has moved on without an error (an earlier delivery of this reply resumed it)', () => {
+	it("n8n's \"No action required\" page (a send-and-wait execution that finished), 409 finished already, 409 running for a wait older than NOT_YET_WAITING_MS", () => {
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, HOUR)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and has finished' });
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9 has finished already.' }, 0, HOUR)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and has finished' });
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, HOUR)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and runs' });
+		// No time limit (the default argument: as far as the trigger knows, none near).
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0).kind).toBe('consumed');
+	});
+
+	it('gone instead within NEAR_TIME_LIMIT_MS of its Limit Wait Time: n8n\'s timeout may have resumed it while the forward was on its way', () => {
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, NEAR_TIME_LIMIT_MS)).toEqual({ kind: 'gone', reason: 'the execution was resumed and has finished, at its time limit' });
+		expect(forwardOutcome(409, { message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, 1000).kind).toBe('gone');
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, NEAR_TIME_LIMIT_MS + 1).kind).toBe('consumed');
+	});
+
+	it('never a cancelled or deleted execution, nor one that failed: those are gone (the reply runs the workflow)', () => {
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" has finished with error.' }, NOT_YET_WAITING_MS + 1, HOUR).kind).toBe('gone');
+		expect(forwardOutcome(404, { code: 404, message: 'The execution "9" does not exist.' }, NOT_YET_WAITING_MS + 1, HOUR).kind).toBe('gone');
 	});
 });

@@ -142,6 +142,32 @@ describe('a reply forwarded to its wait', () => {
 		expect(WaitStore.of(c.fn).view(Date.now()).waits).toHaveLength(1);
 	});
 
+	it('is answered OK, starting nothing, the wait dropped, when n8n says the execution has moved on while the trigger still held the wait (an earlier delivery of this reply resumed it through a process that died before noting it)', async () => {
+		const page = "<html lang='en'><head><title>No action required</title></head><body></body></html>";
+		const c = await withWait({ statusCode: 200, body: page });
+		expect(await routeSms(c.fn, async () => 'key-A', sms)).toEqual({ kind: 'answered' });
+		expect(c.forwards).toHaveLength(1);
+		expect(WaitStore.of(c.fn).view(Date.now()).waits).toEqual([]);
+	});
+
+	it('takes the ordinary path, the wait dropped, for a reply near the Limit Wait Time whose execution no longer waits (the timeout may have resumed it), and for a cancelled one', async () => {
+		const page = "<html lang='en'><head><title>No action required</title></head><body></body></html>";
+		// The wait ends 60 s after its registration: 45 s later it is within NEAR_TIME_LIMIT_MS of it.
+		const near = await withWait({ statusCode: 200, body: page });
+		expect(await routeSms(near.fn, async () => 'key-A', sms, Date.now() + 45_000)).toEqual({ kind: 'none' });
+		expect(near.forwards).toHaveLength(1);
+		expect(WaitStore.of(near.fn).view(Date.now()).waits).toEqual([]);
+		const cancelled = await withWait({ statusCode: 409, body: { code: 409, message: 'The execution "41" has finished with error.' } });
+		expect(await routeSms(cancelled.fn, async () => 'key-A', sms)).toEqual({ kind: 'none' });
+		expect(WaitStore.of(cancelled.fn).view(Date.now()).waits).toEqual([]);
+	});
+
+	it('is not forwarded once the wait\'s Limit Wait Time has passed: the ordinary path', async () => {
+		const c = await withWait({ statusCode: 200, body: { accepted: true } });
+		expect(await routeSms(c.fn, async () => 'key-A', sms, Date.now() + 60_001)).toEqual({ kind: 'none' });
+		expect(c.forwards).toEqual([]);
+	});
+
 	it('is sent again later, the wait kept, when n8n answers the forward HTTP 500 (D5)', async () => {
 		const c = await withWait({ statusCode: 500, body: { message: 'There was a problem executing the workflow' } });
 		expect(await routeSms(c.fn, async () => 'key-A', sms)).toEqual({ kind: 'retry' });

@@ -45,3 +45,14 @@ test('--faults picks the kinds struck, in turn (one kind alone isolates its effe
 	expect(faulted.filter((m) => m.fault === 'answer dropped')).toHaveLength(10);
 	expect(() => parseOptions(['--faults=worker,flood'])).toThrow(/--faults takes worker, webhook, redis, drop/);
 });
+
+test('--webhook-processors puts several behind HAProxy (default 1); kill adds the processor killed (SIGKILL) to the kinds, in turn with the others', () => {
+	expect(DEFAULT_OPTIONS.webhookProcessors).toBe(1);
+	expect(DEFAULT_OPTIONS.faults).not.toContain('webhook processor killed');
+	const options = parseOptions(['--messages=300', '--webhook-processors=2', '--faults=worker,webhook,redis,drop,kill']);
+	expect(options).toMatchObject({ messages: 300, webhookProcessors: 2 });
+	const faulted = planMessages(options).filter((m) => m.fault);
+	expect(faulted).toHaveLength(60);
+	expect(faulted.filter((m) => m.fault === 'webhook processor killed')).toHaveLength(12);
+	expect(() => parseOptions(['--webhook-processors=two'])).toThrow(/--webhook-processors must be a number/);
+});
