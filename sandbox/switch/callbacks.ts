@@ -43,7 +43,8 @@ export interface PacketDelivery {
 /** Sandbox ms between SIP packet POST attempts (the document states no schedule). */
 export const PACKET_RETRY_MS = 1000;
 
-function notificationBody(event: CallEvent['Event'], call: ActiveCall) {
+/** A SIP POST notification's body, as the switch sends it (also what the bench posts itself). */
+export function notificationBody(event: CallEvent['Event'], call: ActiveCall) {
 	return {
 		Event: event,
 		CallID: call.CallID,

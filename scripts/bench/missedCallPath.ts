@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { callbacksOf } from '../../sandbox/switch/callbacks';
+import { callbacksOf, notificationBody } from '../../sandbox/switch/callbacks';
 import { callPlayerOf } from '../../sandbox/switch/callPlayer';
 import type { CallEvent } from '../../sandbox/switch/state';
 import { groupCpuMs } from './cpu';
@@ -56,16 +56,7 @@ export async function playCalls(ctx: BenchContext, missed: boolean[]): Promise<P
 	const caught = new Map<string, Notification>();
 	const listener = ({ Event, call }: CallEvent) => {
 		if (Event !== 'Disconnected') return;
-		caught.set(call.CallID, {
-			Event,
-			CallID: call.CallID,
-			Customer: String(call.Customer),
-			SourceNumber: call.SourceNumber,
-			SourceChannel: call.SourceChannel,
-			DestinationNumber: call.DestinationNumber,
-			DestinationChannel: call.DestinationChannel,
-			DialedNumber: call.DialedNumber,
-		});
+		caught.set(call.CallID, notificationBody(Event, call));
 	};
 	ctx.sandbox.state.on('call', listener);
 	try {
