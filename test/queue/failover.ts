@@ -14,7 +14,7 @@
 // trigger takes the reply as handled (forwarding.ts, 'consumed') instead of running the workflow for
 // it (32 of 50 ran it before, 2026-11-27). A message whose run the killed processor queued in the
 // instant before it could answer runs twice (n8n gives no way to know): 0 in this test's runs so far,
-// 8 of 300 around one kill in the fault soak behind HAProxy (2026-11-27). So that one is counted and
+// 9, 22 and 25 of 300 in three runs of the fault soak behind HAProxy, 12 kills each (2026-11-27). So that one is counted and
 // printed, and only its cause asserted: a message runs twice only if the gateway sent it again.
 import { randomUUID } from 'node:crypto';
 import { gatewayOf } from '../../sandbox/gateway';
