@@ -1,14 +1,17 @@
 /**
  * `npm run sandbox`: the switch and gateway emulator on its own, for trying the nodes by hand.
- * SANDBOX_PORT (default 8089), SANDBOX_HOST (default 127.0.0.1), SANDBOX_TIME_SCALE (default 1).
+ * SANDBOX_PORT (default 8089), SANDBOX_HOST (default 127.0.0.1), SANDBOX_TIME_SCALE (default 1),
+ * SANDBOX_SWITCH_PROFILE (default `default`: one of switch/profiles.ts's names).
  */
 import { DEFAULT_CUSTOMER2_KEY, DEFAULT_SWITCH_KEY, startSandbox } from './server';
+import type { SwitchProfileName } from './switch/profiles';
 
 async function main() {
 	const sandbox = await startSandbox({
 		port: Number(process.env.SANDBOX_PORT ?? 8089),
 		host: process.env.SANDBOX_HOST ?? '127.0.0.1',
 		timeScale: Number(process.env.SANDBOX_TIME_SCALE ?? 1),
+		switchProfile: (process.env.SANDBOX_SWITCH_PROFILE || 'default') as SwitchProfileName,
 	});
 	const lines = [
 		`SolSwitch sandbox listening on ${sandbox.url}`,

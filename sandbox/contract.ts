@@ -7,6 +7,7 @@ import type { ExchangeLog } from './http/exchanges';
 import type { Faults } from './http/faults';
 import type { Router } from './http/router';
 import type { Caller, SwitchAuthConfig } from './switch/auth';
+import type { SwitchProfileName, SwitchSettings } from './switch/profiles';
 import type { SwitchState } from './switch/state';
 
 export interface SandboxOptions {
@@ -15,6 +16,9 @@ export interface SandboxOptions {
 	/** Sandbox time per real time: 0.001 makes the gateway's 2 s retry wait 2 ms. Default 1. */
 	timeScale?: number;
 	switchAuth?: Partial<SwitchAuthConfig>;
+	/** A named switch profile (switch/profiles.ts), and settings over it. Default: 'default'. */
+	switchProfile?: SwitchProfileName;
+	switchSettings?: Partial<SwitchSettings>;
 	/** Options read by modules (gateway keys, provider URLs ...). */
 	[module: string]: unknown;
 }

@@ -11,6 +11,7 @@ import { Router, type SandboxReply, type SandboxRequest } from './http/router';
 import { StreamedJson } from './http/streamed';
 import { authenticate, type SwitchAuthConfig } from './switch/auth';
 import { Fail } from './switch/fail';
+import { settingsOf } from './switch/profiles';
 import { SwitchState } from './switch/state';
 import type { ApiContext, ApiFunction, SandboxHost, SandboxOptions } from './contract';
 import { modules } from './modules';
@@ -41,6 +42,7 @@ export class Sandbox implements SandboxHost {
 			allowedIps: null,
 			...options.switchAuth,
 		};
+		this.state.settings = settingsOf(options.switchProfile ?? 'default', options.switchSettings);
 		this.state.setMaxListeners(50);
 		for (const m of modules) m.setup(this);
 	}

@@ -4,6 +4,7 @@
  */
 import type { SandboxModule } from '../contract';
 import type { Fault } from '../http/faults';
+import { settingsOf, SWITCH_PROFILE_NAMES, type SwitchProfileName, type SwitchSettings } from '../switch/profiles';
 
 export const controlModule: SandboxModule = {
 	name: 'control',
@@ -32,6 +33,16 @@ export const controlModule: SandboxModule = {
 		add('POST', '/switch/auth', (req) => {
 			Object.assign(sandbox.switchAuth, req.body);
 			return { json: { Status: 'OK', auth: sandbox.switchAuth } };
+		});
+		add('GET', '/switch/profile', () => ({ json: { Status: 'OK', settings: sandbox.state.settings } }));
+		add('POST', '/switch/profile', (req) => {
+			const name = req.body.name === undefined ? undefined : String(req.body.name);
+			if (name !== undefined && !SWITCH_PROFILE_NAMES.includes(name as SwitchProfileName)) {
+				return { status: 400, json: { Status: 'FAIL', Reason: `name must be one of ${SWITCH_PROFILE_NAMES.join(', ')}` } };
+			}
+			const over = (req.body.settings ?? {}) as Partial<SwitchSettings>;
+			sandbox.state.settings = name ? settingsOf(name as SwitchProfileName, over) : { ...sandbox.state.settings, ...over };
+			return { json: { Status: 'OK', settings: sandbox.state.settings } };
 		});
 		add('GET', '/switch/calls', () => ({ json: [...sandbox.state.calls.values()] }));
 		add('POST', '/switch/calls/:id/hangup', (req) => {

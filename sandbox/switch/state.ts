@@ -3,6 +3,7 @@
  * demo system so every function can be tried at once; tests may reset or extend it.
  */
 import { EventEmitter } from 'node:events';
+import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from './profiles';
 
 export interface Customer {
 	ID: number;
@@ -60,6 +61,8 @@ export class SwitchState extends EventEmitter {
 	queues = new Map<number, Queue>();
 	calls = new Map<string, ActiveCall>();
 	monitored = new Set<string>(); // `${customer}:${extension}`
+	/** The readings in force of what the documents leave open (profiles.ts). */
+	settings: SwitchSettings = { ...DEFAULT_SWITCH_SETTINGS };
 	cidRoutes = new Map<string, { Customer: number; CID: string; Extension: string }>();
 	pendingHeaders: Array<{ srcnumber?: string; dstnumber?: string; name: string; value: string }> = [];
 	faxes: Array<{ Customer: number; To: string; From: string; File: string; bytes?: number; at: string }> = [];
