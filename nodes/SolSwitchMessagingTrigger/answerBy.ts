@@ -39,21 +39,21 @@ export const answerByProperty: INodeProperties = {
 	default: 'automatic',
 	options: [
 		{
-			name: 'Automatic (by the Code)',
+			name: 'Automatic (by Code Length)',
 			value: 'automatic',
-			description: `A code of up to ${SHORT_CODE_MAX_DIGITS} digits is a short code (callback Body), a longer one a long code (SMS from the code)`,
+			description: `A code of up to ${SHORT_CODE_MAX_DIGITS} digits is a short code (reply in the gateway's answer), a longer one a long code (reply as a new SMS)`,
 		},
 		{
-			name: 'Callback Body (Short Code)',
+			name: "In the Gateway's Answer (Short Code)",
 			value: 'callbackBody',
-			description: 'The reply is the Body of the answer to the gateway: the fastest way, on short codes only',
+			description: 'The reply travels in the answer to the gateway: the fastest way, on short codes only',
 		},
 		{
-			name: 'SMS From the Code (Long Code)',
+			name: 'As a New SMS (Long Code)',
 			value: 'sms',
-			description: 'The reply is sent as an SMS from the code to the sender (one outgoing SMS, billed as one); the gateway gets Status only',
+			description: "The reply is a new SMS from your code, billed as one, sent with the credential's Sending Key: the gateway must allow n8n's IP address",
 		},
 	],
 	description:
-		'How a reply (HELP, STOP, Keyword Replies, Reply to Message, Send and Wait prompts) reaches the person. The gateway drops a reply Body on a long code, so there the reply goes as an SMS.',
+		"How replies (HELP, STOP, Keyword Replies, Reply to Message, Send and Wait prompts) reach the person. On a long code the gateway drops a reply in its answer, so it goes as a new SMS (Sending Key, n8n's IP allowed).",
 };

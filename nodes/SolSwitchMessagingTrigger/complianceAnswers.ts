@@ -15,7 +15,7 @@
  */
 import type { IDataObject, INodeProperties, NodeHint } from 'n8n-workflow';
 import { BODY_MAX, bodyProblem } from '../shared/messaging/body';
-import { DEFAULT_COMPLIANCE_TEXTS } from './complianceTexts';
+import { BUILT_IN_ONLY, DEFAULT_COMPLIANCE_TEXTS } from './complianceTexts';
 import type { Compliance } from '../shared/messaging/keywords';
 
 /** The first version whose INFO, HELP and AIDE answers are the operator's own (required, no default). */
@@ -164,16 +164,22 @@ export const ownTextProperties: INodeProperties[] = COMPLIANCE_TEXT_FIELDS.filte
 	displayOptions: { show: showOwnTexts },
 }));
 
-/** A text under Options, the built-in text by default (held in a variable: n8n's lint reads a member expression as no default). */
+/**
+ * A text under Options. An English built-in text is its default (held in a variable: n8n's lint reads a
+ * member expression as no default); a French or bilingual one starts empty and empty means the built-in
+ * text (complianceTextOf), so the declared default is English while the answer stays what it was.
+ * Collection values are stored as set, so no saved workflow depends on this default.
+ */
 function optionText(field: TextField): INodeProperties {
-	const builtInText = DEFAULT_COMPLIANCE_TEXTS[field.name];
+	const builtInOnly = BUILT_IN_ONLY.includes(field.name);
+	const builtInText = builtInOnly ? '' : DEFAULT_COMPLIANCE_TEXTS[field.name];
 	return {
 		displayName: field.displayName,
 		name: field.name,
 		type: 'string',
 		typeOptions: { rows: 2 },
 		default: builtInText,
-		description: `${field.description}, 1 to ${BODY_MAX} characters`,
+		description: `${field.description}, 1 to ${BODY_MAX} characters${builtInOnly ? '. Empty: the built-in answer (its text is in the docs).' : ''}`,
 	};
 }
 

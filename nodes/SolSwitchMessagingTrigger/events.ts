@@ -43,12 +43,12 @@ export const MESSAGING_EVENTS: EventSpec[] = [
 	{
 		value: 'report',
 		name: 'Delivery Report',
-		description: 'The outcome of a message sent with Receipt "yes"',
+		description: 'The outcome of a message sent with Receipt on',
 		...callback,
 		fields: ['Type', 'ID', 'From', 'To', 'Status', 'Reason', 'Key'],
 		required: ['ID', 'From', 'To'],
 		parse: parseReport,
-		portal: { where: 'the incoming message URL', also: 'Reports go to the report URL instead when the operator configures one.' },
+		portal: { where: 'the incoming message URL', also: 'Reports use the report URL if the operator set one.' },
 		answer: '`{"Status":"OK"}`',
 		gives: `${BASE_ITEM}, \`status\` (a number), \`statusName\`, \`reason\``,
 	},
@@ -85,10 +85,10 @@ export const MESSAGING_TRIGGER: TriggerSpec = {
 	sentenceReasons: true,
 	acknowledge: (fn) => answerOk(fn),
 	webhook: { responseData: RESPONSE_DATA_FIELD },
-	secretNotice: "Give the operator the Inbound Key and Inbound Key Type of this node's credential too.",
+	secretNotice: "Also give them the credential's Inbound Key and its type.",
 	// The trigger's memory (redeliveries, Send and Wait) lives in static data: one processor per URL (servedBy.ts).
 	scalingNotice:
-		'Queue mode with several webhook processors: have the load balancer send every call for this URL to one processor (hash it by path: docs, Running in queue mode), or redeliveries can run twice and replies miss their wait; n8n logs a warning when it sees that.',
+		'Several webhook processors: route this URL to one of them (docs: Queue mode).',
 };
 
 export type ParsedCallback = { ok: true; type: CallbackType; item: IDataObject } | { ok: false; reason: string };

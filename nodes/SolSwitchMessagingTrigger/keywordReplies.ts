@@ -30,7 +30,7 @@ export const keywordRepliesProperty: INodeProperties = {
 			displayName: 'Keyword',
 			name: 'keywords',
 			values: [
-				{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '', placeholder: 'HOURS', description: 'The whole message, e.g. HOURS' },
+				{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '', placeholder: 'e.g. HOURS', description: 'The whole message that gets this reply' },
 				{
 					displayName: 'Reply Text',
 					name: 'reply',

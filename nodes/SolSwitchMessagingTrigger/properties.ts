@@ -86,7 +86,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether the trigger itself answers INFO, HELP / AIDE and STOP / ARRET (any case). INFO and HELP need no execution; STOP also runs the workflow to record the opt-out, and when the workflow gives the answer (Reply Mode) the STOP reply goes out once that run has ended without error, so a failed run is retried by the gateway.',
+			'Whether the trigger itself answers INFO, HELP / AIDE and STOP / ARRET (any case). INFO and HELP start no execution; STOP also runs the workflow to record the opt-out.',
 	},
 	...ownTextProperties,
 	keywordRepliesProperty,

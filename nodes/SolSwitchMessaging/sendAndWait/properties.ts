@@ -53,7 +53,7 @@ export const sendAndWaitFields: INodeProperties[] = [
 export const sendAndWaitOptions: INodeProperties[] = [
 	LIMIT_WAIT_TIME,
 	{
-		displayName: 'Unrecognised Reply',
+		displayName: 'Unrecognized Reply',
 		name: OTHER_REPLY,
 		type: 'options',
 		default: 'askAgain',

@@ -38,3 +38,24 @@ export function operationLabel(op: OperationSpec): string {
 export function returnsMany(op: OperationSpec): boolean {
 	return op.returnsMany ?? (op.response.kind === 'list' || op.response.kind === 'keyed');
 }
+
+/** Acronyms read as a word, not letter by letter: "a SIP account", not "an SIP account". */
+const SPOKEN_ACRONYMS = new Set(['SIP']);
+
+/**
+ * A label as it reads inside a sentence, with its article: ordinary words in lower case, acronyms
+ * kept ("an extension", "a DID", "a SIP account", "an SMS"). An acronym spelled letter by letter takes
+ * "an" when its first letter's name starts with a vowel sound (F is "ef", S is "es").
+ */
+export function withArticle(label: string): string {
+	const words = label.split(' ').map((w) => (/^[A-Z0-9]{2,}s?$/.test(w) ? w : w.toLowerCase()));
+	const first = words[0] ?? '';
+	const acronym = first !== first.toLowerCase();
+	const an = acronym && !SPOKEN_ACRONYMS.has(first) ? /^[AEFHILMNORSX]/.test(first) : /^[aeiou]/.test(first);
+	return `${an ? 'an' : 'a'} ${words.join(' ')}`;
+}
+
+/** A placeholder that reads as an example, not as a value already set ("e.g. 12"), as n8n's guidelines ask. */
+export function examplePlaceholder(placeholder: string): string {
+	return /^(e\.g\.|[[{])/.test(placeholder) ? placeholder : `e.g. ${placeholder}`;
+}

@@ -9,7 +9,7 @@ import { returnsRecords } from '../catalog/responseKinds';
 import type { AttributeSpec, Catalog, OperationSpec, ResourceSpec } from '../catalog/types';
 import { BINARY_FIELD, BINARY_SOURCE, specOf } from '../files';
 import { listingProperties } from './listing';
-import { isTopLevel, labelOf, operationLabel, paramName } from './names';
+import { examplePlaceholder, isTopLevel, labelOf, operationLabel, paramName, withArticle } from './names';
 import { sentences, switchDefaultSentence } from './sentences';
 
 /**
@@ -109,14 +109,14 @@ function locatorProperty(attribute: AttributeSpec<string>, base: Omit<INodePrope
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${labelOf(attribute).toLowerCase()}...`,
+				placeholder: `Select ${withArticle(labelOf(attribute))}...`,
 				typeOptions: { searchListMethod: attribute.load, searchable: true },
 			},
 			{
 				displayName: attribute.loadManualLabel ?? 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: attribute.placeholder ?? (several ? '12, 13' : '12'),
+				placeholder: examplePlaceholder(attribute.placeholder ?? (several ? '12, 13' : '12')),
 			},
 		],
 	};
@@ -129,7 +129,7 @@ export function attributeProperty(attribute: AttributeSpec<string>): INodeProper
 		name: paramName(attribute),
 		description: sentences(helpParts(attribute)),
 		default: emptyDefault(attribute),
-		...(attribute.placeholder ? { placeholder: attribute.placeholder } : {}),
+		...(attribute.placeholder ? { placeholder: examplePlaceholder(attribute.placeholder) } : {}),
 		...(attribute.required ? { required: true } : {}),
 	};
 	if (attribute.load) return locatorProperty(attribute, base);

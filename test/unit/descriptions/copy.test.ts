@@ -6,6 +6,8 @@ describe('copy checks n8n lacks', () => {
 		expect(articleFinding('Create an customer')).toBe('"an customer" should be "a customer"');
 		expect(articleFinding('Create an extension')).toBeUndefined();
 		expect(articleFinding('Create a DID, a SIP account, an SMS, a user')).toBeUndefined();
+		expect(articleFinding('Select a did...')).toBe('"a did" should keep the acronym in capitals');
+		expect(articleFinding('Select a sip account...')).toBe('"a sip" should keep the acronym in capitals');
 	});
 
 	it('finds raw fragments and sentences glued on in brackets', () => {

@@ -11,6 +11,9 @@ type Show = Record<string, unknown[] | undefined>;
 
 /** Lower-case words after "a" that take "an" and the other way round; acronyms are left alone (a DID, an SMS). */
 export function articleFinding(text: string): string | undefined {
+	// An acronym written in lower case ("a did", "a sip account") is a generated label gone wrong.
+	const lowered = /\ban? (did|sip|sms|mms|cdr|dv|ivr)\b/.exec(text);
+	if (lowered) return `"${lowered[0]}" should keep the acronym in capitals`;
 	const an = /\ba ([aeio][a-z]+|u(?!s|ni|r)[a-z]+)\b/.exec(text);
 	if (an) return `"a ${an[1]}" should be "an ${an[1]}"`;
 	const a = /\ban ((?![aeiouh])[a-z]+|u(?:s|ni)[a-z]*)\b/.exec(text);
@@ -34,6 +37,7 @@ interface Described {
 	name: string;
 	description?: string;
 	action?: string;
+	placeholders?: string[];
 }
 
 function* described(prefix: string, properties: Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>): Generator<Described> {
@@ -41,7 +45,11 @@ function* described(prefix: string, properties: Array<INodeProperties | INodePro
 		const name = 'displayName' in p ? p.displayName : p.name;
 		const where = `${prefix} > ${name}`;
 		const description = 'description' in p ? (p.description as string | undefined) : undefined;
-		yield { where, name, description, action: 'action' in p ? (p.action as string) : undefined };
+		const placeholders = [
+			'placeholder' in p ? (p.placeholder as string | undefined) : undefined,
+			...(('modes' in p ? p.modes : undefined) ?? []).map((m) => m.placeholder),
+		].filter((t): t is string => typeof t === 'string');
+		yield { where, name, description, action: 'action' in p ? (p.action as string) : undefined, placeholders };
 		const children = 'options' in p ? p.options : 'values' in p ? p.values : undefined;
 		if (Array.isArray(children)) yield* described(where, children as INodeProperties[]);
 	}
@@ -105,6 +113,10 @@ export function copyFindings(): string[] {
 	];
 	for (const [node, properties] of sources) {
 		for (const d of described(node, properties)) {
+			for (const text of d.placeholders ?? []) {
+				const problem = articleFinding(text);
+				if (problem) findings.push(`${d.where}: placeholder ${problem}: "${text}"`);
+			}
 			for (const text of [d.action, d.description]) {
 				if (!text) continue;
 				const problem = articleFinding(text) ?? sentenceFinding(text);

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { buildProperties } from '../../../nodes/engine/generators/properties';
+import { examplePlaceholder, withArticle } from '../../../nodes/engine/generators/names';
 import { solSwitchCatalog } from '../../../nodes/SolSwitch/catalog';
 
 const properties = buildProperties(solSwitchCatalog);
@@ -34,8 +35,9 @@ describe('node properties generated from the table', () => {
 		// Picked from the customer's extensions, or typed as a number.
 		expect(extension).toMatchObject({ type: 'resourceLocator', required: true, displayName: 'Extension' });
 		expect(extension.modes).toEqual([
-			expect.objectContaining({ name: 'list', typeOptions: { searchListMethod: 'extensionNumbers', searchable: true } }),
-			expect.objectContaining({ name: 'id', displayName: 'By Number', placeholder: '201' }),
+			expect.objectContaining({ name: 'list', placeholder: 'Select an extension...', typeOptions: { searchListMethod: 'extensionNumbers', searchable: true } }),
+			// An example, not a value already set (n8n's guidelines: "e.g.").
+			expect.objectContaining({ name: 'id', displayName: 'By Number', placeholder: 'e.g. 201' }),
 		]);
 		expect(extension.description).toContain('3 to 5 digits');
 		const additional = fields.find((p) => p.name === 'additionalFields')!;
@@ -94,5 +96,23 @@ describe('node properties generated from the table', () => {
 				.map((p) => p.name);
 			expect(new Set(names).size).toBe(names.length);
 		}
+	});
+});
+
+describe('placeholders as n8n writes them', () => {
+	it('puts the right article before a picked label, acronyms kept as written', () => {
+		expect(withArticle('Extension')).toBe('an extension');
+		expect(withArticle('DID')).toBe('a DID');
+		expect(withArticle('SIP Account')).toBe('a SIP account');
+		expect(withArticle('SMS Route')).toBe('an SMS route');
+		expect(withArticle('Voicemail Box')).toBe('a voicemail box');
+		expect(withArticle('Firewall Rule')).toBe('a firewall rule');
+	});
+
+	it('marks an example value with "e.g.", once, and leaves JSON samples alone', () => {
+		expect(examplePlaceholder('12, 13')).toBe('e.g. 12, 13');
+		expect(examplePlaceholder('e.g. 7')).toBe('e.g. 7');
+		expect(examplePlaceholder('{ "URL": "https://example.com/dv" }')).toBe('{ "URL": "https://example.com/dv" }');
+		expect(examplePlaceholder('["option0"]')).toBe('["option0"]');
 	});
 });

@@ -142,6 +142,32 @@ describe('the editor', () => {
 		expect(options(1.1)).toEqual(expect.arrayContaining(['infoText', 'helpText', 'aideText', 'stopText', 'arretText']));
 	});
 
+	it('declares English defaults only (n8n verification): the French and bilingual texts start empty and say so', () => {
+		const texts = description.properties
+			.filter((p) => p.name === 'options')
+			.flatMap((p) => (p.options ?? []) as Array<{ name: string; default?: unknown; description?: string }>)
+			.filter((o) => ['infoText', 'helpText', 'aideText', 'stopText', 'arretText'].includes(o.name));
+		expect(texts.length).toBe(7);
+		for (const o of texts) {
+			expect(String(o.default)).not.toMatch(/Repondez|Vous etes|Aide:|desabonne/);
+			if (['infoText', 'aideText', 'arretText'].includes(o.name)) {
+				expect(o.default).toBe('');
+				expect(o.description).toMatch(/Empty: the built-in answer/);
+			}
+		}
+	});
+
+	it('a saved 1 or 1.1 workflow still answers INFO, AIDE and ARRET with the built-in texts, the options unset or empty as the editor now starts them', () => {
+		for (const version of [1, 1.1]) {
+			for (const name of ['infoText', 'aideText', 'arretText'] as const) {
+				expect(complianceTextOf(settings(version), name)).toBe(DEFAULT_COMPLIANCE_TEXTS[name]);
+				expect(complianceTextOf(settings(version, {}, { [name]: '' }), name)).toBe(DEFAULT_COMPLIANCE_TEXTS[name]);
+			}
+		}
+		expect(DEFAULT_COMPLIANCE_TEXTS.infoText).toMatch(/Repondez AIDE/);
+		expect(complianceTextOf(settings(1.2, OWN, { arretText: '' }), 'arretText')).toBe(DEFAULT_COMPLIANCE_TEXTS.arretText);
+	});
+
 	it('a saved node that still answers with the example contact shows a warning (evaluated as n8n evaluates hints)', () => {
 		const shown = (typeVersion: number, parameters: INodeParameters) => {
 			const workflow = new Workflow({ nodes: [node(typeVersion, parameters)], connections: {}, active: false, nodeTypes: packageNodeTypes });

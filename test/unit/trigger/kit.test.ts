@@ -60,11 +60,13 @@ describe('notices', () => {
 	it('Messaging Trigger: one notice for the three kinds, with the incoming message URL, the inbound key and how to run it with several webhook processors', () => {
 		const [notice] = notices(allNodeTypes.solSwitchMessagingTrigger.description.properties);
 		expect(notice.displayName).toBe(
-			"New SMS, New MMS, Delivery Report: in the gateway operator's settings, at the incoming message URL. Reports go to the report URL instead when the operator configures one. " +
-				"Give the operator the Inbound Key and Inbound Key Type of this node's credential too. " +
+			"New SMS, New MMS, Delivery Report: in the gateway operator's settings, at the incoming message URL. Reports use the report URL if the operator set one. " +
+				"Also give them the credential's Inbound Key and its type. " +
 				URL_NOTICE +
-				' Queue mode with several webhook processors: have the load balancer send every call for this URL to one processor (hash it by path: docs, Running in queue mode), or redeliveries can run twice and replies miss their wait; n8n logs a warning when it sees that.',
+				' Several webhook processors: route this URL to one of them (docs: Queue mode).',
 		);
+		// n8n's guidelines keep a notice short (docs-review-3 §4.2 counted 100 words here).
+		expect(notice.displayName.split(/\s+/).length).toBeLessThanOrEqual(60);
 	});
 });
 
