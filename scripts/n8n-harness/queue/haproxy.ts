@@ -14,6 +14,11 @@
 // A refused connection is tried again and then sent to another processor (`option redispatch`).
 // The suite's own addition: X-Served-By (the processor's name) on every answer, so a test knows which
 // processor served a trigger; the recipe in docs/queue-mode.md leaves it out.
+// X-Forwarded-For (`option forwardfor`): the triggers' Allowed Sources check the caller's address, not
+// the balancer's, once Trusted Proxy Hops is 1. With `main` (the recipe, where one balancer fronts the
+// whole cluster), what the webhook processors do not serve goes to main: the editor, its API, and the
+// Test URLs (/webhook-test/, /form-test/), which only main listens on (n8n's queue mode page). The
+// suite's main is reached directly, so it passes no `main`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +36,7 @@ const WEBHOOK_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export const SERVED_BY_HEADER = 'x-served-by';
 
 /** The HAProxy configuration for webhook processors on `targets` (host:port), listening on `port`. */
-export function haproxyConfig(port: number, targets: string[], { servedByHeader = true, adminSocket = '', log = false } = {}): string {
+export function haproxyConfig(port: number, targets: string[], { servedByHeader = true, adminSocket = '', log = false, main = '' } = {}): string {
 	const servers = (backend: 'solswitch_triggers' | 'n8n_webhooks') =>
 		targets.map((target, i) =>
 			backend === 'solswitch_triggers'
@@ -52,11 +57,12 @@ export function haproxyConfig(port: number, targets: string[], { servedByHeader 
 		'  timeout check 5s',
 		'  retries 3',
 		'  option redispatch 1',
+		'  option forwardfor',
 		'frontend n8n_webhook_processors',
 		`  bind 127.0.0.1:${port}`,
 		`  acl solswitch_trigger path_reg ^/webhook/${WEBHOOK_ID}/(${TRIGGER_PATHS.join('|')})$`,
 		'  use_backend solswitch_triggers if solswitch_trigger',
-		'  default_backend n8n_webhooks',
+		...(main ? ['  acl webhook_processor path_beg /webhook/ /webhook-waiting/ /form/ /form-waiting/', '  use_backend n8n_webhooks if webhook_processor', '  default_backend n8n_main'] : ['  default_backend n8n_webhooks']),
 		...(servedByHeader ? [`  http-response set-header ${SERVED_BY_HEADER} %s`] : []),
 		'backend solswitch_triggers',
 		'  balance uri',
@@ -68,6 +74,7 @@ export function haproxyConfig(port: number, targets: string[], { servedByHeader 
 		'backend n8n_webhooks',
 		'  balance roundrobin',
 		...servers('n8n_webhooks'),
+		...(main ? ['backend n8n_main', `  server main ${main} check`] : []),
 		'',
 	].join('\n');
 }

@@ -50,8 +50,26 @@ describe("docs/queue-mode.md's HAProxy recipe", () => {
 		const docs = fs.readFileSync(path.join(__dirname, '../../../docs/queue-mode.md'), 'utf8');
 		const recipe = /```haproxy\n([\s\S]*?)```/.exec(docs)![1];
 		const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l && !/^(bind|server|global|maxconn)\b/.test(l));
-		expect(lines(recipe)).toEqual(lines(haproxyConfig(80, ['10.0.0.11:5678', '10.0.0.12:5678'], { servedByHeader: false })));
+		expect(lines(recipe)).toEqual(lines(haproxyConfig(80, ['10.0.0.11:5678', '10.0.0.12:5678'], { servedByHeader: false, main: '10.0.0.10:5678' })));
 		expect(recipe).toContain('server webhook-1 10.0.0.11:5678 check');
 		expect(recipe).toContain('server webhook-2 10.0.0.12:5678 track solswitch_triggers/webhook-2');
+	});
+});
+
+describe('what the balancer adds for the whole cluster', () => {
+	it('adds X-Forwarded-For, so Allowed Sources with Trusted Proxy Hops 1 sees the caller', () => {
+		expect(config).toMatch(/defaults\n[\s\S]*  option forwardfor\n[\s\S]*frontend/);
+	});
+
+	it('with main: the processors get production webhooks, forms and resume URLs; main gets the rest (editor, /webhook-test/)', () => {
+		const whole = haproxyConfig(80, ['10.0.0.11:5678'], { servedByHeader: false, main: '10.0.0.10:5678' });
+		const prefixes = /acl webhook_processor path_beg (.+)\n/.exec(whole)![1].split(' ');
+		expect(prefixes).toEqual(['/webhook/', '/webhook-waiting/', '/form/', '/form-waiting/']);
+		for (const url of ['/webhook-test/abc/message', '/form-test/x', '/rest/workflows', '/']) {
+			expect(prefixes.some((p) => url.startsWith(p))).toBe(false);
+		}
+		expect(whole).toContain('  default_backend n8n_main');
+		expect(whole).toMatch(/backend n8n_main\n  server main 10\.0\.0\.10:5678 check/);
+		expect(config).not.toContain('n8n_main');
 	});
 });
