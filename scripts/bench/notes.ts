@@ -1,6 +1,6 @@
 /** How each path is measured, for docs/benchmarks.md (kept beside the code that does it). */
 export const PATH_NOTES: string[] = [
-	'- **Node versions**: the triggers at the versions new nodes get, Messaging Trigger 1.1 and SolSwitch Trigger 2 (`TRIGGER_VERSIONS` in scripts/bench/workflows.ts; their webhook phase evaluates no expression, so with lazy isolate acquisition the callbacks they answer themselves take no isolate), ' +
+	'- **Node versions**: the triggers at Messaging Trigger 1.1 (new nodes get 1.2, which answers the same way) and SolSwitch Trigger 2 (`TRIGGER_VERSIONS` in scripts/bench/workflows.ts; their webhook phase evaluates no expression, so with lazy isolate acquisition the callbacks they answer themselves take no isolate), ' +
 		'n8n\'s nodes at Webhook 2.1, IF 2.2, Respond to Webhook 1.5, Edit Fields 3.4, Split Out 1, HTTP Request 4.2.',
 	'- **Callback paths** (MO SMS, Digit Validation, SIP notification): 10 concurrent senders POST to the published workflow\'s production URL, every answer checked. ' +
 		'Each side is warmed up (10 callbacks one at a time), then its rate is measured over 30 callbacks at full concurrency, which sizes its rounds to about 1.5 s each ' +
