@@ -11,17 +11,25 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 import { brokenReason, linksOf, repository } from '../../../scripts/readme/links';
+import { FIRST_STEP_MS } from '../../../nodes/SolSwitchTrigger/calls/callRecords';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The pages docs/index.md lists "For users", with the README, the examples' page and the changelog. */
-export function userPages(index: string): string[] {
-	const section = index.slice(index.indexOf('## For users'), index.indexOf('## For maintainers'));
-	const listed = linksOf(section, 'docs/index.md')
+/** The pages one section of docs/index.md lists (up to the next section). */
+export function listedPages(index: string, heading: string): string[] {
+	const start = index.indexOf(heading);
+	if (start < 0) return [];
+	const next = index.indexOf('\n## ', start + heading.length);
+	const section = index.slice(start, next < 0 ? undefined : next);
+	return linksOf(section, 'docs/index.md')
 		.map((l) => path.posix.normalize(path.posix.join('docs', l.target.split('#')[0])))
 		.filter((file) => file.endsWith('.md'));
-	return [...new Set(['README.md', 'examples/README.md', 'CHANGELOG.md', ...listed])];
+}
+
+/** The pages docs/index.md lists "For users", with the README, the examples' page and the changelog. */
+export function userPages(index: string): string[] {
+	return [...new Set(['README.md', 'examples/README.md', 'CHANGELOG.md', ...listedPages(index, '## For users')])];
 }
 
 const GENERATED_BLOCK = /<!-- generated:([^ ]+):start -->[\s\S]*?<!-- generated:\1:end -->/g;
@@ -36,17 +44,46 @@ export function quotedFigures(text: string): string[] {
 	return [...ratios, ...rates];
 }
 
+/**
+ * Times, sizes and memory as a page writes them ("462 ms", "22.9 s", "+85 MB", "1,077 MB", "5 min 50 s"):
+ * what a measurement gives. Whole seconds ("15 s", "60 seconds") are settings and are not read.
+ */
+export function measuredFigures(text: string): string[] {
+	return text.match(/\+?\d[\d,]*(?:\.\d+)? ?(?:ms|µs|KB|kB|MB|MiB|GB)\b|\d+\.\d+ ?s\b|\d+ min \d+ s\b/g) ?? [];
+}
+
+/**
+ * Times and sizes a user page may quote by hand because they are settings or limits, not
+ * measurements, each checked against its source where this package holds it.
+ */
+export const SETTINGS_FIGURES: Record<string, { source: string; holds: () => boolean }> = {
+	'64 KB': {
+		source: "the triggers' Maximum Body Size (KB) default",
+		holds: () =>
+			Object.values(allNodeTypes).some((t) =>
+				t.description.properties.some((p) => ((p.options ?? []) as INodeProperties[]).some((o) => o.name === 'maxBodyKb' && o.default === 64)),
+			),
+	},
+	'0.25 s': { source: "the call events' first wait for a call record (FIRST_STEP_MS)", holds: () => FIRST_STEP_MS === 250 },
+	'0.5 s': { source: "the call events' second wait for a call record (FIRST_STEP_MS doubled)", holds: () => FIRST_STEP_MS * 2 === 500 },
+	'512 MiB': { source: "n8n's N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE default (n8n-core binary-data.config.js)", holds: () => true },
+};
+
 /** Lines a user page must not carry: the project's own goal verdicts and issue numbers. */
 export function internalLines(text: string): string[] {
 	return text.split('\n').filter((line) => /\bissue\s*#?\d+|\bthe issue's\b|\bgoals?\b.*\b(met|missed)\b|Times better/i.test(line));
 }
 
-const pages = userPages(read('docs/index.md'));
+const users = userPages(read('docs/index.md'));
+/** The measurement pages, listed apart: their hand-written ratios and names are checked as the users' are. */
+const pages = [...users, ...listedPages(read('docs/index.md'), '## Measurements')];
 const generatedFigures = [read('docs/benchmarks.md'), ...pages.flatMap((p) => read(p).match(GENERATED_BLOCK) ?? [])].join('\n');
 
 describe('which pages the checks read', () => {
-	it('the user pages of docs/index.md, the README, the examples and the changelog; generated pages count as sources', () => {
-		expect(pages).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/performance.md', 'docs/tuning.md', 'docs/send-and-wait.md', 'docs/nodes/solswitch.md']));
+	it('the user pages of docs/index.md, the README, the examples and the changelog, then the measurement pages; generated pages count as sources', () => {
+		expect(users).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/queue-mode.md', 'docs/send-and-wait.md', 'docs/nodes/solswitch.md']));
+		expect(users).not.toContain('docs/performance.md');
+		expect(pages).toEqual(expect.arrayContaining([...users, 'docs/performance.md', 'docs/tuning.md']));
 		expect(pages).not.toContain('docs/development.md');
 		expect(pages).not.toContain('docs/bench-goals.md');
 	});
@@ -55,6 +92,14 @@ describe('which pages the checks read', () => {
 		expect(quotedFigures('legacy HELP ×1.67 here, ×6.92 there, near ×1, 82.5 msg/s and 1,234.5 msg/s')).toEqual(['×1.67', '×6.92', '82.5 msg/s', '1,234.5 msg/s']);
 		expect(internalLines('a\n## Goals (issue 13)\n- Bulk: ×1.2 (goal ≥ ×1.5): missed.\nthe issue\'s "≤ 0.5×"\n| Times better |\nfine')).toHaveLength(4);
 		expect(handWritten('a <!-- generated:x:y:start -->\n×9.99\n<!-- generated:x:y:end --> b')).toBe('a  b');
+		expect(measuredFigures('Missed Call 462 ms, 22.9 s (+85 MB), 1,077 MB, 2.9 GB, 5 min 50 s; Ring Timeout 25 s, 60 seconds')).toEqual([
+			'462 ms',
+			'22.9 s',
+			'+85 MB',
+			'1,077 MB',
+			'2.9 GB',
+			'5 min 50 s',
+		]);
 	});
 });
 
@@ -62,6 +107,15 @@ describe('figures on user pages', () => {
 	it.each(pages)('%s: every ratio and msg/s written by hand is one the benchmark generated', (file) => {
 		const missing = quotedFigures(handWritten(read(file))).filter((figure) => !generatedFigures.includes(figure));
 		expect(missing).toEqual([]);
+	});
+
+	it.each(users)('%s: every time, size and memory figure written by hand is one the benchmark generated, or a setting', (file) => {
+		const missing = measuredFigures(handWritten(read(file))).filter((figure) => !generatedFigures.includes(figure) && !(figure in SETTINGS_FIGURES));
+		expect(missing).toEqual([]);
+	});
+
+	it('the settings quoted as figures hold in the code', () => {
+		for (const [figure, setting] of Object.entries(SETTINGS_FIGURES)) expect([figure, setting.source, setting.holds()]).toEqual([figure, setting.source, true]);
 	});
 
 	it.each([...pages, 'docs/benchmarks.md'])('%s: no goal verdicts, issue numbers or "Times better"', (file) => {
@@ -97,7 +151,8 @@ describe('names on user pages', () => {
 	const collectionChildren = new Set(
 		nodes.flatMap((n) => n.properties.filter((p) => p.type === 'collection').flatMap((p) => (p.options as INodeProperties[]).map((o) => o.displayName))),
 	);
-	const startsWithOne = (rest: string, names: Iterable<string>) => [...names].some((name) => rest.startsWith(name));
+	/** Whether `rest` starts with one of the names, whole: "Lookups" is not "Lookup". */
+	const startsWithOne = (rest: string, names: Iterable<string>) => [...names].some((name) => rest.startsWith(name) && !/^[\w]/.test(rest.slice(name.length)));
 
 	/** "Node > Resource", "Resource > Operation or field", "Options > Option": the ones the editor lacks. */
 	function unknownPaths(text: string): string[] {
@@ -121,6 +176,9 @@ describe('names on user pages', () => {
 	it('finds a path the editor does not have', () => {
 		expect(unknownPaths('SolSwitch > CDR > Export writes it')).toEqual(['SolSwitch > CDR > Export writes it']);
 		expect(unknownPaths('Options > Frobnicate')).toEqual(['Options > Frobnicate']);
+		expect(unknownPaths('SolSwitch Admin > Lookups > Check Time Rule')).toEqual(['SolSwitch Admin > Lookups > Check Time Rule']);
+		expect(unknownPaths('Options > Outputs')).toEqual(['Options > Outputs']);
+		expect(unknownPaths('SolSwitch Admin > Lookup > Check Time Rule')).toEqual([]);
 		expect(unknownPaths('SolSwitch > Report > Export Call Records, Options > Output > CSV File, Message > Send and Wait for Response')).toEqual([]);
 	});
 
