@@ -12,7 +12,9 @@ import {
 	exampleContactHint,
 	type ComplianceSettings,
 } from '../../../nodes/SolSwitchMessagingTrigger/complianceAnswers';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILT_IN_ONLY, DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
 import { packageNodeTypes } from '../../../scripts/n8n-engine/n8nCore';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 
@@ -155,6 +157,11 @@ describe('the editor', () => {
 				expect(o.description).toMatch(/Empty: the built-in answer/);
 			}
 		}
+	});
+
+	it('the docs give the built-in French and bilingual texts as copy-ready values, word for word', () => {
+		const page = readFileSync(join(__dirname, '../../../docs/nodes/solswitch-messaging-trigger.md'), 'utf8');
+		for (const name of BUILT_IN_ONLY) expect(page).toContain(`\`${DEFAULT_COMPLIANCE_TEXTS[name]}\``);
 	});
 
 	it('a saved 1 or 1.1 workflow still answers INFO, AIDE and ARRET with the built-in texts, the options unset or empty as the editor now starts them', () => {
