@@ -1,7 +1,7 @@
 // Whom the text-back example texts (examples/text-back-missed-calls.json, issue 34 item 6): the
 // expression of its `textable` field, evaluated as n8n would on the Missed Call item's CallerNumber.
-// North American numbers only (10 digits, or 11 starting with 1, area code and exchange starting
-// with 2-9): an anonymous or international caller ends the run at Can Be Texted?, with no failed run.
+// North American numbers only (10 digits, or 11 starting with 1, once all but the digits are dropped):
+// an anonymous or international caller ends the run at Can Be Texted?, with no failed run.
 import { readExample } from '../../../scripts/start/examples';
 
 type Node = { name: string; parameters: { assignments?: { assignments: Array<{ name: string; value: string }> } } };
@@ -27,8 +27,9 @@ test.each([
 	['33142685300', false], // +33 1 42 68 53 00, Paris
 	['+442071234567', false], // London
 	['011442071234567', false],
-	['1385550142', false], // area code starting with 1
-	['4381550142', false], // exchange starting with 1
+	['4381542798', true], // the sandbox's test numbers take any exchange
+	['24385550142', false], // 11 digits not starting with 1
+	['438555014', false], // 9 digits
 	['201', false], // an extension
 ])('CallerNumber %p: texted %p', (caller, expected) => {
 	expect(textable(caller)).toBe(expected);
