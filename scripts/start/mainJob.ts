@@ -19,6 +19,7 @@ import { N8nInstance } from '../n8n-harness/n8n-instance';
 import { packRepo } from '../n8n-harness/package-tarball';
 import { REPO_ROOT } from '../n8n-harness/paths';
 import { dataTablesNeeded, ensureDataTables, remapDataTables } from './dataTables';
+import { fillDemoTexts } from './demoTexts';
 import { credentialsToPick, exampleFiles, exampleSlug, hasTrigger, readExample, remapCredentials, webhookUrls, type TriggerUrl } from './examples';
 import { loadState, saveState, type StartState } from './state';
 
@@ -299,6 +300,8 @@ async function ensureExample(
 	const fileHash = crypto.createHash('sha256').update(fs.readFileSync(file)).update(tableIds.join(',')).update(api.n8n.baseUrl).digest('hex').slice(0, 16);
 	const definition = remapDataTables(remapCredentials(example, credentialIds), tables);
 	rewriteFolders(definition, filesFolder, api.n8n.baseUrl);
+	// The compliance texts the file leaves to the user: the sandbox's demo texts (demoTexts.ts).
+	fillDemoTexts(definition);
 
 	let id: string | undefined = state.workflows[slug]?.id;
 	if (id && !(await api.request('GET', `/rest/workflows/${id}`, undefined, { allowNotFound: true }))) id = undefined;

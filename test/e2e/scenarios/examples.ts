@@ -3,6 +3,7 @@
 // gateway or switch got back. (The CDR export and onboarding examples have scenarios of their own.)
 // Run by test/e2e/examples.test.ts (one n8n process) and test/queue/ (queue mode).
 import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { SANDBOX_DEMO_TEXTS } from '../../../scripts/start/demoTexts';
 import { importExample, webhookUrls } from '../../../scripts/start/examples';
 import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
@@ -67,19 +68,19 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 			expect(hours).toMatchObject({ state: 'delivered', smsReplies: ['We are open Monday to Friday, 9:00 to 17:00.'] });
 			expect(hours.replyBody).toBeUndefined();
 			expect((await injectMo('HOURS', '15145550401', LONG_CODE, hours.ID)).smsReplies).toEqual([]);
-			expect((await injectMo('help', '15145550401', LONG_CODE)).smsReplies).toEqual([DEFAULT_COMPLIANCE_TEXTS.helpText]);
+			expect((await injectMo('help', '15145550401', LONG_CODE)).smsReplies).toEqual([SANDBOX_DEMO_TEXTS.helpText]);
 			const phone = (await (await fetch(`${env.sandbox.url}/_sandbox/gateway/phones/15145550401`)).json()) as { inbox: Array<{ From: string; text: string }> };
 			expect(phone.inbox.map((m) => [m.From, m.text])).toEqual([
 				[LONG_CODE, 'We are open Monday to Friday, 9:00 to 17:00.'],
-				[LONG_CODE, DEFAULT_COMPLIANCE_TEXTS.helpText],
+				[LONG_CODE, SANDBOX_DEMO_TEXTS.helpText],
 			]);
 			expect(await env.api.executionSummaries(workflowId)).toHaveLength(before);
 		});
 
-		it('answers HELP and INFO itself, in English, and AIDE in French', async () => {
-			expect((await injectMo(' help ')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.helpText);
-			expect((await injectMo('info')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.infoText);
-			expect((await injectMo('Aide')).replyBody).toBe(DEFAULT_COMPLIANCE_TEXTS.aideText);
+		it('answers HELP and INFO itself, in English, and AIDE in French (the sandbox\'s demo texts: the file leaves them to the user)', async () => {
+			expect((await injectMo(' help ')).replyBody).toBe(SANDBOX_DEMO_TEXTS.helpText);
+			expect((await injectMo('info')).replyBody).toBe(SANDBOX_DEMO_TEXTS.infoText);
+			expect((await injectMo('Aide')).replyBody).toBe(SANDBOX_DEMO_TEXTS.aideText);
 		});
 
 		it('answers STOP at once and records the opt-out in its Data Table', async () => {

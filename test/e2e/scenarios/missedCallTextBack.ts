@@ -3,7 +3,8 @@
 // the SMS the workflow sends. Checked: the caller gets one text from the number they dialed; a
 // second missed call within the hour gets none; a number that opted out (STOP to the SMS auto-reply
 // example, its Data Table) gets none; outside the time rule's hours the text waits and goes out once
-// the rule opens.
+// the rule opens; an international caller is not texted and the run succeeds; a send that failed
+// records nothing, so the next missed call is texted (the row is written after the SMS went out).
 import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { gatewayOf } from '../../../sandbox/gateway';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
@@ -110,6 +111,34 @@ export function describeMissedCallTextBack(env: ScenarioEnv) {
 			await missedCall(caller);
 			await env.api.waitForExecutions(workflowId, before + 1);
 			expect(textsTo(caller).filter((r) => r.text === MESSAGE)).toHaveLength(0);
+		});
+
+		it('an international caller gets no text, and the run ends there successfully', async () => {
+			const before = (await env.api.executionSummaries(workflowId)).length;
+			const sends = () => gatewayOf(env.sandbox).state.records.filter((r) => r.Direction === 'send').length;
+			const sentBefore = sends();
+			await missedCall('+33142685300'); // Paris: missedCall drops the first character
+			const [run] = (await env.api.waitForExecutions(workflowId, before + 1)).slice(0, 1);
+			expect(run.status).toBe('success');
+			expect(sends()).toBe(sentBefore); // to no number at all (the file before texted 1 + its last 10 digits)
+		});
+
+		it('a send the gateway refused records nothing: the run fails, and the next missed call is texted', async () => {
+			const [caller] = freshNumbers(1);
+			const before = (await env.api.executionSummaries(workflowId)).length;
+			env.sandbox.faults.set({ match: '/sms/', mode: 'answer', json: { Status: 'FAIL', Reason: 'IP address not allowed.' }, times: 1 });
+			await missedCall(caller);
+			const runs = await env.api.waitForExecutions(workflowId, before + 1);
+			expect(runs.map((r) => r.status)).toContain('error');
+			expect(textsTo(caller)).toHaveLength(0);
+			expect((await dataTableRows<{ number: string }>(env.api, tables['Missed-call texts'])).filter((row) => row.number === caller)).toHaveLength(0);
+			await missedCall(caller);
+			await until('the text of the second call', () => textsTo(caller).length === 1);
+			const end = Date.now() + 30_000;
+			while ((await dataTableRows<{ number: string }>(env.api, tables['Missed-call texts'])).filter((row) => row.number === caller).length !== 1) {
+				if (Date.now() > end) throw new Error('the text was not recorded');
+				await new Promise((r) => setTimeout(r, 200));
+			}
 		});
 
 		it('outside business hours the text waits, and goes out once the time rule opens', async () => {

@@ -231,6 +231,6 @@ describe('the README on npm', () => {
 		const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
 		expect(images).toEqual([expect.stringMatching(/^https:\/\/raw\.githubusercontent\.com\/solswitch\/n8n-nodes-solswitch\/main\/docs\/images\/[\w-]+\.png$/)]);
 		expect(brokenReason(repository(ROOT), { from: 'README.md', target: images[0] })).toBeUndefined();
-		expect(readme).toMatch(/`npm test`[\s\S]*PostgreSQL, Redis, HAProxy and Chromium[\s\S]*about an hour on 2 cores/);
+		expect(readme).toMatch(/`npm test`[\s\S]*PostgreSQL, Redis, HAProxy and Chromium[\s\S]*about 40 minutes on 2 cores/);
 	});
 });
