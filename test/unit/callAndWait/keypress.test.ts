@@ -4,6 +4,7 @@
  * secret, and a call's fate read from CDR Leg Details.
  */
 import { fateOf } from '../../../nodes/SolSwitch/callAndWait/fate';
+import { callAndWaitFields, callAndWaitOptions } from '../../../nodes/SolSwitch/callAndWait/properties';
 import { hashOf, newWaitSecret, secretMatches } from '../../../nodes/SolSwitch/callAndWait/secret';
 import { dialable, keypressSpecOf, keypressSpecProblem, outcomeOf, type KeypressSpec } from '../../../nodes/SolSwitch/callAndWait/spec';
 
@@ -76,4 +77,25 @@ describe("a call's fate from CDR Leg Details", () => {
 		[[routed, { State: 'Ended', Action: 'No answer' }], 'noAnswer'],
 		[[routed, { State: 'Ended', Action: 'Hangup' }], 'noAnswer'],
 	])('%j is %s', (details, fate) => expect(fateOf(details)).toBe(fate));
+});
+
+describe('editor text (n8n UX guidelines)', () => {
+	const byName = (name: string) => [...callAndWaitFields, ...callAndWaitOptions].find((p) => p.name === name)!;
+
+	it('Option After Decline is not required (Approve Only never sends it; the run checks it under Approve and Disapprove)', () => {
+		expect(byName('declineOption').required).not.toBe(true);
+		const spec = { ...keypressSpecOf(read({ approveOption: 'thanks', declineOption: 'goodbye', otherKeyOption: 'repeat' })), declineOption: '' };
+		expect(keypressSpecProblem(spec)).toMatch(/Option After Decline/);
+	});
+
+	it('placeholders read as examples, the keys are digits, no abbreviation', () => {
+		for (const name of ['approveOption', 'declineOption', 'otherKeyOption']) expect(byName(name).placeholder).toMatch(/^e\.g\. /);
+		const text = JSON.stringify([...callAndWaitFields, ...callAndWaitOptions]);
+		expect(text).not.toMatch(/\bDV\b|Key \(or keys\)/);
+		expect(text).toMatch(/Digit \(or digits\) the person presses to approve/);
+	});
+
+	it('a notice says to add Limit Wait Time', () => {
+		expect(callAndWaitFields.find((p) => p.type === 'notice')?.displayName).toMatch(/Limit Wait Time/);
+	});
 });
