@@ -175,9 +175,10 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		action: 'Call and wait for keypress',
 		description: 'Call a number from a Digit Validation extension and wait for the person to press a key to approve or decline',
 		attributes: [
-			extensionNumber('The Digit Validation extension that places the call: its recorded prompt is what the person hears, its options what the switch routes by', {
-				rule: RULES.extension,
-			}),
+			extensionNumber(
+				'The Digit Validation extension that places the call: its recorded prompt is what the person hears, its options what the switch routes by (typed by hand, the number must be 3 to 5 digits). <a href="https://github.com/solswitch/n8n-nodes-solswitch/blob/main/docs/call-and-wait.md" target="_blank">How to set it up</a>.',
+				{ rule: RULES.extension },
+			),
 			{
 				name: 'Destination',
 				label: 'Number to Call',

@@ -94,6 +94,13 @@ function emptyDefault(attribute: AttributeSpec<string>): INodeProperties['defaul
 	}
 }
 
+/** "Select an extension...", "Select a DID...", "Select a SIP account...": acronyms kept, the article by the first letter. */
+export function selectPlaceholder(label: string): string {
+	const words = label.split(' ').map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()));
+	const article = /^[aeiou]/.test(words[0] ?? '') ? 'an' : 'a';
+	return `Select ${article} ${words.join(' ')}...`;
+}
+
 /**
  * An attribute picked from the switch (`load`): a resource locator whose list comes from the node's
  * listSearch method of that name, or an ID typed by hand.
@@ -109,7 +116,7 @@ function locatorProperty(attribute: AttributeSpec<string>, base: Omit<INodePrope
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${labelOf(attribute).toLowerCase()}...`,
+				placeholder: selectPlaceholder(labelOf(attribute)),
 				typeOptions: { searchListMethod: attribute.load, searchable: true },
 			},
 			{

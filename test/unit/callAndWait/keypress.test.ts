@@ -4,6 +4,8 @@
  * secret, and a call's fate read from CDR Leg Details.
  */
 import { fateOf } from '../../../nodes/SolSwitch/callAndWait/fate';
+import { attributeProperty, selectPlaceholder } from '../../../nodes/engine/generators/properties';
+import { callControl } from '../../../nodes/SolSwitch/catalog/callControl';
 import { callAndWaitFields, callAndWaitOptions } from '../../../nodes/SolSwitch/callAndWait/properties';
 import { hashOf, newWaitSecret, secretMatches } from '../../../nodes/SolSwitch/callAndWait/secret';
 import { dialable, keypressSpecOf, keypressSpecProblem, outcomeOf, type KeypressSpec } from '../../../nodes/SolSwitch/callAndWait/spec';
@@ -98,4 +100,19 @@ describe('editor text (n8n UX guidelines)', () => {
 	it('a notice says to add Limit Wait Time', () => {
 		expect(callAndWaitFields.find((p) => p.type === 'notice')?.displayName).toMatch(/Limit Wait Time/);
 	});
+});
+
+it('list placeholders read as English: an extension, a DID, a SIP account', () => {
+	expect(selectPlaceholder('Extension')).toBe('Select an extension...');
+	expect(selectPlaceholder('DID')).toBe('Select a DID...');
+	expect(selectPlaceholder('SIP Account')).toBe('Select a SIP account...');
+	expect(selectPlaceholder('Queue')).toBe('Select a queue...');
+});
+
+it('the Extension field links to the set-up page and states the rule once', () => {
+	const entry = callControl.find((e) => e.operation === 'sendAndWait')!;
+	const extension = attributeProperty(entry.attributes.find((a) => a.name === 'Extension')! as never);
+	expect(extension.description).toContain('docs/call-and-wait.md');
+	expect(extension.description!.match(/3 to 5 digits/g)).toHaveLength(1);
+	expect(entry.action).toBe('Call and wait for keypress');
 });
