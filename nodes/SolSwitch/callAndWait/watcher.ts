@@ -8,7 +8,8 @@
  *   - the call is answered (or the records never say, Ring Timeout + 15 s): nothing more to do, the
  *     keypress resumes the wait (webhook.ts);
  *   - busy or not answered: wait the Retry Interval and call again (the same CustomDVData, so the same
- *     wait and secret), up to Retries more times, never past Limit Wait Time;
+ *     wait and secret), up to Retries more times, never past Limit Wait Time, and only while the
+ *     execution still waits (asked at the resume URL first: a wait cancelled in n8n rings nobody);
  *   - nobody answered any call: the watcher posts what happened to the wait's own resume URL, with the
  *     wait's secret, and webhook.ts resumes the execution with approved false, answered false.
  * Why here and not in a later run of the node: n8n ends a timed-out wait without running the node's
@@ -29,12 +30,15 @@ const DETAILS_PATH = 'cdrlegdetailsapi';
 export const WATCH_EVERY_MS = 1000;
 /** Read the legs this long past the ring timeout before taking the call as answered (records never said). */
 export const WATCH_MARGIN_S = 15;
-/** How often, and how long, the result of unanswered calls is posted while n8n says the execution is not waiting yet. */
+/** How often, and how long, a post to the resume URL is repeated while n8n says the execution is not waiting yet. */
 const POST_EVERY_MS = 500;
 const POST_FOR_MS = 30_000;
 
 /** The body the watcher posts to the resume URL when nobody answered (webhook.ts tells it from a keypress by `callResult`). */
 export const CALL_RESULT = 'unanswered';
+/** The question the watcher asks before calling again; webhook.ts answers STILL_WAITING and resumes nothing. */
+export const STILL_WAITING_QUESTION = 'stillWaiting';
+export const STILL_WAITING = 'waiting';
 
 export interface Attempt {
 	attempt: number;
@@ -94,6 +98,7 @@ export async function watchCalls(fn: IExecuteFunctions, plan: WatchPlan): Promis
 			if (attempt > plan.retries) break;
 			await sleep(plan.intervalMs);
 			if (Date.now() >= plan.waitTill.getTime() || cancelled(fn)) break;
+			if (!(await stillWaiting(fn, plan))) return;
 			try {
 				const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: plan.request, attributes: Object.keys(plan.request), credentials: plan.credentials });
 				callId = String(((answer.kind === 'ok' ? answer.data : {}) as IDataObject).CallID ?? '');
@@ -108,30 +113,46 @@ export async function watchCalls(fn: IExecuteFunctions, plan: WatchPlan): Promis
 	}
 }
 
-/** Posts the attempts to the wait's resume URL until n8n hands them to the waiting node (webhook.ts). */
-async function report(fn: IExecuteFunctions, plan: WatchPlan, attempts: Attempt[]) {
+/**
+ * Posts to the wait's resume URL with the wait's secret until n8n gives an answer that is not "not
+ * waiting yet" (409 "running already": the execution that placed the call is not saved as waiting
+ * yet, as when the first call was busy at once) nor a failure of n8n itself; undefined when none came.
+ */
+async function post(fn: IExecuteFunctions, plan: WatchPlan, body: IDataObject): Promise<{ status: number; text: string } | undefined> {
 	const deadline = Date.now() + POST_FOR_MS;
 	while (Date.now() < deadline && !cancelled(fn)) {
-		let status: number | undefined;
-		let body = '';
 		try {
 			const answer = (await fn.helpers.httpRequest({
 				method: 'POST',
 				url: plan.resumeUrl,
 				headers: { authorization: `${AUTH_TYPE} ${plan.secret}` },
-				body: { callResult: CALL_RESULT, attempts },
+				body,
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: 15_000,
 			})) as { statusCode: number; body: unknown };
-			status = answer.statusCode;
-			body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
+			const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
+			if (!(answer.statusCode === 409 && /running already/i.test(text)) && answer.statusCode < 500) return { status: answer.statusCode, text };
 		} catch {
-			// n8n did not answer: try again.
+			// n8n did not answer: ask again.
 		}
-		// 409 "running already": the execution is not saved as waiting yet. Anything else is final.
-		if (status !== undefined && !(status === 409 && /running already/i.test(body)) && status < 500) return;
 		await sleep(POST_EVERY_MS);
 	}
+	return undefined;
+}
+
+/**
+ * Whether the execution still waits: n8n hands the question to webhook.ts only while it does (it
+ * answers a cancelled, finished or deleted execution itself). No answer at all: taken as waiting
+ * (a call is the lesser harm than a missed approval).
+ */
+async function stillWaiting(fn: IExecuteFunctions, plan: WatchPlan): Promise<boolean> {
+	const answer = await post(fn, plan, { callResult: STILL_WAITING_QUESTION });
+	return !answer || (answer.status === 200 && answer.text.replace(/"/g, '').trim() === STILL_WAITING);
+}
+
+/** Hands the attempts to the waiting node (webhook.ts), which resumes the execution with them. */
+async function report(fn: IExecuteFunctions, plan: WatchPlan, attempts: Attempt[]) {
+	await post(fn, plan, { callResult: CALL_RESULT, attempts: attempts as unknown as IDataObject[] });
 }

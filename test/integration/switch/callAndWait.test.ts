@@ -40,6 +40,10 @@ const n8n = {
 	server: undefined as Server | undefined,
 	base: '',
 	posts: [] as Array<{ at: number; url: string; authorization?: string; body: Record<string, any> }>,
+	/** How "n8n" answers the watcher's question before a retry: the node's `waiting`, or n8n's own answer for a wait that is gone. */
+	stillWaiting: { status: 200, text: 'waiting' },
+	/** How many questions to answer 409 "running already" first (the execution not saved as waiting yet). */
+	notWaitingYet: 0,
 };
 beforeAll(async () => {
 	n8n.server = createServer((req, res) => {
@@ -48,6 +52,10 @@ beforeAll(async () => {
 		req.on('end', () => {
 			const body = JSON.parse(text || '{}') as Record<string, any>;
 			n8n.posts.push({ at: Date.now(), url: req.url!, authorization: req.headers.authorization, body });
+			if (body.callResult === 'stillWaiting') {
+				const answer = n8n.notWaitingYet-- > 0 ? { status: 409, text: '{"code":409,"message":"The execution \\"7\\" is running already."}' } : n8n.stillWaiting;
+				return void res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
+			}
 			res.writeHead(200, { 'content-type': 'text/plain' }).end(body.Digits !== undefined ? 'thanks' : 'OK');
 		});
 	});
@@ -59,6 +67,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	n8n.posts = [];
+	n8n.stillWaiting = { status: 200, text: 'waiting' };
+	n8n.notWaitingYet = 0;
 });
 
 const run = (parameters: Record<string, unknown>) =>
@@ -77,7 +87,8 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 }
-const postsOf = (kind: 'keys' | 'result') => n8n.posts.filter((p) => (kind === 'keys' ? p.body.Digits !== undefined : p.body.callResult !== undefined));
+const postsOf = (kind: 'keys' | 'result' | 'question') =>
+	n8n.posts.filter((p) => (kind === 'keys' ? p.body.Digits !== undefined : kind === 'result' ? p.body.callResult === 'unanswered' : p.body.callResult === 'stillWaiting'));
 
 describe('Call and Wait for Keypress (execute side)', () => {
 	it('calls from the DV with CustomDVData to the signed resume URL, then waits indefinitely; the output is the input', async () => {
@@ -178,4 +189,33 @@ describe('Call and Wait for Keypress (execute side)', () => {
 			});
 		}, 30_000);
 	});
+});
+
+describe('Call and Wait for Keypress: the watcher asks before calling again', () => {
+	it('asks the resume URL before each retry, with the wait\'s secret', async () => {
+		const number = await phone([{ answer: 'busy' }, { answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
+		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
+		await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+		expect(newCalls()).toHaveLength(3);
+		expect(postsOf('question').map((p) => p.authorization)).toEqual(Array(2).fill(`Bearer ${newCalls()[0].CustomDVData.AuthInfo.credentials}`));
+	}, 30_000);
+
+	it('asked before the execution is saved as waiting (409 running already), asks again, then calls', async () => {
+		n8n.notWaitingYet = 2;
+		const number = await phone([{ answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
+		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 1, retryInterval: 0 } }));
+		await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+		expect(postsOf('question')).toHaveLength(3);
+		expect(newCalls()).toHaveLength(2);
+	}, 30_000);
+
+	it('a wait n8n no longer holds (cancelled: n8n answers 409 itself): nobody is called again, nothing is reported', async () => {
+		n8n.stillWaiting = { status: 409, text: '{"code":409,"message":"The execution \\"7\\" has finished with error."}' };
+		const number = await phone([{ answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
+		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
+		await until('the question', () => (postsOf('question').length ? true : undefined));
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(newCalls()).toHaveLength(1);
+		expect(postsOf('result')).toHaveLength(0);
+	}, 30_000);
 });

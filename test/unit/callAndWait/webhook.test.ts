@@ -116,3 +116,16 @@ describe("the call watcher's report when nobody answered (watcher.ts)", () => {
 		expect(dataOf(r)).toMatchObject({ approved: true, digits: '1' });
 	});
 });
+
+describe("the call watcher's question before calling again", () => {
+	it('answers waiting and resumes nothing', async () => {
+		const { written, result } = call({ body: { callResult: 'stillWaiting' } });
+		expect((await result).workflowData).toBeUndefined();
+		expect(written).toMatchObject({ status: 200, text: 'waiting' });
+	});
+
+	it('without the secret: 403, no answer about the wait', async () => {
+		const { written } = call({ body: { callResult: 'stillWaiting' }, headers: {} });
+		expect(written.status).toBe(403);
+	});
+});
