@@ -30,6 +30,8 @@ export interface RunNodeOptions {
 	onSendResponse?: (response: unknown) => void;
 	/** The workflow's Timezone setting (an IANA name); unset, n8n's default zone applies. */
 	timezone?: string;
+	/** n8n's URLs over the bare process's (e.g. webhookWaitingBaseUrl: where a resume URL points). */
+	urls?: { webhookWaitingBaseUrl?: string };
 }
 
 export interface RunNodeResult {
@@ -71,6 +73,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(options.credentials),
 		executionId: 'test-execution',
+		...options.urls,
 	});
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }] },

@@ -17,10 +17,10 @@ export const callAndWaitFields: INodeProperties[] = [
 	approvalOptionsField({
 		approveName: 'Approve Digit',
 		approveDefault: DEFAULT_APPROVE_DIGIT,
-		approveDescription: 'Key (or keys) the person presses to approve',
+		approveDescription: 'Digit (or digits) the person presses to approve',
 		declineName: 'Decline Digit',
 		declineDefault: DEFAULT_DECLINE_DIGIT,
-		declineDescription: 'Key (or keys) the person presses to decline',
+		declineDescription: 'Digit (or digits) the person presses to decline',
 	}),
 	{
 		displayName: 'Option After Approval',
@@ -28,17 +28,17 @@ export const callAndWaitFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'thanks',
-		description: "The Digit Validation option the switch gets when the person approves (a route of the DV set up in the switch portal, e.g. a thank-you recording). Sent as plain text.",
+		placeholder: 'e.g. thanks',
+		description: 'The Digit Validation option the switch gets when the person approves: a route set up in the switch portal, such as a thank-you recording',
 	},
 	{
 		displayName: 'Option After Decline',
 		name: DECLINE_OPTION,
 		type: 'string',
 		default: '',
-		required: true,
-		placeholder: 'goodbye',
-		description: 'The Digit Validation option the switch gets when the person declines (Approve and Disapprove). Sent as plain text.',
+		// Shown and needed only when a key can decline (Approve and Disapprove); Approve Only never sends it.
+		placeholder: 'e.g. goodbye',
+		description: 'The Digit Validation option the switch gets when the person declines (Approve and Disapprove only)',
 	},
 	{
 		displayName: 'Option After Another Key',
@@ -46,8 +46,15 @@ export const callAndWaitFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'repeat',
+		placeholder: 'e.g. repeat',
 		description: 'The Digit Validation option the switch gets for any other key: a route that plays the prompt again. The workflow keeps waiting.',
+	},
+	{
+		displayName:
+			'Add Limit Wait Time under Options: without it, a call answered without a key (or a lost call) leaves the execution waiting forever',
+		name: 'limitWaitTimeNotice',
+		type: 'notice',
+		default: '',
 	},
 ];
 
@@ -68,6 +75,6 @@ export const callAndWaitOptions: INodeProperties[] = [
 		type: 'number',
 		default: 60,
 		typeOptions: { minValue: 0, maxValue: 600 },
-		description: 'Seconds between the end of an unanswered call and the next one. The execution stays active meanwhile (it pauses only once someone answered), so keep it short.',
+		description: 'Seconds between the end of an unanswered call and the next one. The execution already waits meanwhile.',
 	},
 ];

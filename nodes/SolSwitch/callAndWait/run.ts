@@ -6,41 +6,31 @@
  *      1.x: after asking n8n to check the signature);
  *   3. New Call from the Digit Validation extension to the number, with CustomDVData that sends the
  *      pressed digits to that URL (URL, Method POST, Auth Header with the secret);
- *   4. watch the call by CDR Leg Details (fate.ts) until it is answered or ends unanswered; busy or
- *      not answered: wait the Retry Interval and call again, up to Retries more times;
- *   5. answered: put the execution to wait until Limit Wait Time (the keypress resumes it: webhook.ts).
- *      Nobody answered any call: no wait; the output says so (approved false, answered false, outcome).
- * n8n ends a timed-out wait without running the node again (the node is skipped, its input passes
- * through), so a retry cannot be a wait that ends at the retry time: the retries happen here, before
- * the wait, which is why the execution stays active while a call rings and between attempts.
+ *   4. start the call watcher (watcher.ts: the call's records, the retries of busy and unanswered
+ *      calls, the report when nobody answered) and put the execution to wait at once, until Limit
+ *      Wait Time: the keypress resumes it (webhook.ts) whenever it comes after the answer.
+ * The wait starts before anyone can answer: a post to the resume URL of an execution that still runs
+ * gets n8n's 409 "running already" before any node code runs, and the Digit Validation then takes its
+ * failure route. So nothing that takes time (reading the call's records, ringing again) happens
+ * before the wait.
  */
-import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
 import { solswitchRequest } from '../../engine/transport/request';
+import { credentialsOnce } from '../../engine/transport/credentialsOnce';
 import { switchService } from '../../shared/services';
 import { waitTillOf } from '../../shared/humanInTheLoop/waitTill';
-import { fateOf, type CallFate } from './fate';
 import { RETRIES, RETRY_INTERVAL } from './properties';
 import { AUTH_TYPE, newWaitSecret, WAIT_QUERY } from './secret';
 import { dialable, keypressSpecOf, keypressSpecProblem } from './spec';
+import { NEW_CALL_PATH, watchCalls, type Attempt } from './watcher';
 
-export const NEW_CALL_PATH = 'newcall';
-const DETAILS_PATH = 'cdrlegdetailsapi';
-/** How often the call's legs are read while it rings. */
-export const WATCH_EVERY_MS = 1000;
-/** Read the legs this long past the ring timeout before assuming the call was answered. */
-const WATCH_MARGIN_S = 15;
+export { NEW_CALL_PATH, WATCH_EVERY_MS } from './watcher';
+export type { Attempt } from './watcher';
 const DEFAULT_RING_S = 25;
 
 interface MaybeSignatureValidation {
 	setSignatureValidationRequired?: () => void;
-}
-
-export interface Attempt {
-	attempt: number;
-	callId: string;
-	outcome: CallFate | 'unknown';
-	at: string;
 }
 
 export async function callAndWait(body: IDataObject, ctx: ShapeContext): Promise<INodeExecutionData[]> {
@@ -82,52 +72,29 @@ export async function callAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		CustomDVData: { URL: resumeUrl, Method: 'POST', Auth: 'Header', AuthInfo: { type: AUTH_TYPE, credentials: secret } },
 	};
 
-	const attempts: Attempt[] = [];
-	for (let attempt = 1; attempt <= retries + 1; attempt++) {
-		if (attempt > 1) await sleep(intervalMs);
-		if (Date.now() >= waitTill.getTime()) break;
-		const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: request, attributes: Object.keys(request), itemIndex });
-		const callId = String(((answer.kind === 'ok' ? answer.data : {}) as IDataObject).CallID ?? '');
-		const outcome = await watch(fn, callId, body.Customer, ringSeconds);
-		attempts.push({ attempt, callId, outcome, at: new Date().toISOString() });
-		if (outcome === 'answered' || outcome === 'unknown') {
-			await fn.putExecutionToWait(waitTill);
-			return [fn.getInputData()[itemIndex]];
-		}
-	}
+	if (Date.now() >= waitTill.getTime()) return [{ json: { data: unanswered(node.type, destination, [], 'timeout') } }];
+	const credentials = await credentialsOnce(fn, switchService.credential);
+	const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: request, attributes: Object.keys(request), itemIndex, credentials });
+	const firstCallId = String(((answer.kind === 'ok' ? answer.data : {}) as IDataObject).CallID ?? '');
+	// Not awaited: the watcher goes on while the execution waits (it never throws).
+	void watchCalls(fn, { credentials, request, customer: body.Customer, firstCallId, retries, intervalMs, ringSeconds, waitTill, resumeUrl, secret });
+	await fn.putExecutionToWait(waitTill);
+	return [fn.getInputData()[itemIndex]];
+}
+
+/** The output when nobody answered any call (webhook.ts, from the watcher's report; here when the limit is already past). */
+export function unanswered(nodeType: string, destination: string, attempts: Attempt[], fallbackOutcome = 'timeout'): IDataObject {
 	const last = attempts.at(-1);
 	const data: IDataObject = {
 		approved: false,
 		answered: false,
-		outcome: last?.outcome ?? 'timeout',
+		outcome: last?.outcome ?? fallbackOutcome,
 		to: destination,
 		callId: last?.callId ?? '',
 		attempts: attempts as unknown as IDataObject[],
 		respondedAt: new Date().toISOString(),
 	};
 	// The generated review tool's agent reads chatInput as what the person said: tell it nobody did.
-	if (node.type.endsWith('HitlTool')) data.chatInput = `Nobody answered the call to ${destination} (${attempts.length} attempts, last: ${data.outcome}). The tool call was not approved.`;
-	return [{ json: { data } }];
-}
-
-/** Reads the call's legs until it is answered or ends unanswered; 'unknown' when the records never say. */
-async function watch(fn: IExecuteFunctions, callId: string, customer: unknown, ringSeconds: number): Promise<CallFate | 'unknown'> {
-	if (!callId) return 'unknown';
-	const deadline = Date.now() + (ringSeconds + WATCH_MARGIN_S) * 1000;
-	while (Date.now() < deadline) {
-		try {
-			const answer = await solswitchRequest(fn, {
-				service: switchService,
-				path: DETAILS_PATH,
-				body: { CallID: callId, ...(customer !== undefined ? { Customer: customer } : {}) },
-				attributes: ['CallID', 'Customer'],
-			});
-			const fate = fateOf(answer.kind === 'ok' ? (answer.data as IDataObject).Details : undefined);
-			if (fate !== 'ringing') return fate;
-		} catch {
-			// Not in the records yet (Unknown CallID), or the switch did not answer: read again.
-		}
-		await sleep(WATCH_EVERY_MS);
-	}
-	return 'unknown';
+	if (nodeType.endsWith('HitlTool')) data.chatInput = `Nobody answered the call to ${destination} (${attempts.length} attempts, last: ${data.outcome}). The tool call was not approved.`;
+	return data;
 }

@@ -7,11 +7,29 @@
  *   - another key: the Option After Another Key (a route that prompts again), the workflow keeps waiting.
  * The option goes out as plain text at once (noWebhookResponse: n8n adds nothing). A post without the
  * secret gets 403 and resumes nothing. It never throws: n8n would end the wait with an error on a throw.
+ * The call watcher (watcher.ts) posts here too, with the same secret, when nobody answered any call:
+ * the workflow resumes with approved false, answered false and the attempts; and before it calls
+ * again, to learn that the execution still waits (answered `waiting`, nothing resumed).
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { replyText } from '../../engine/trigger/replies';
 import { secretMatches, WAIT_QUERY } from './secret';
 import { dialable, keypressSpecOf, outcomeOf } from './spec';
+import { unanswered } from './run';
+import { CALL_RESULT, STILL_WAITING, STILL_WAITING_QUESTION, type Attempt } from './watcher';
+
+const OUTCOMES = new Set(['busy', 'noAnswer', 'failed', 'ringing', 'unknown']);
+
+/** The watcher's attempts, each checked (the post carries the wait's secret, but is still read as input). */
+function attemptsOf(value: unknown): Attempt[] | undefined {
+	if (!Array.isArray(value) || value.length > 20) return undefined;
+	const attempts: Attempt[] = [];
+	for (const a of value as IDataObject[]) {
+		if (!a || typeof a !== 'object' || !OUTCOMES.has(String(a.outcome))) return undefined;
+		attempts.push({ attempt: Number(a.attempt) || attempts.length + 1, callId: String(a.callId ?? '').slice(0, 40), outcome: a.outcome as Attempt['outcome'], at: String(a.at ?? '').slice(0, 30) });
+	}
+	return attempts;
+}
 
 function answer(fn: IWebhookFunctions, status: number, text: string, data?: IDataObject): IWebhookResponseData {
 	replyText(fn.getResponseObject(), status, text);
@@ -25,6 +43,13 @@ function handle(fn: IWebhookFunctions): IWebhookResponseData {
 	const query = fn.getQueryData() as IDataObject;
 	if (!secretMatches(headers.authorization, query[WAIT_QUERY])) return answer(fn, 403, 'Forbidden');
 	const body = (fn.getBodyData() ?? {}) as IDataObject;
+	// The watcher asks before calling again: reaching here means n8n still holds the wait.
+	if (body.callResult === STILL_WAITING_QUESTION && body.Digits === undefined) return answer(fn, 200, STILL_WAITING);
+	if (body.callResult === CALL_RESULT && body.Digits === undefined) {
+		const attempts = attemptsOf(body.attempts);
+		if (!attempts) return answer(fn, 400, 'Bad call result');
+		return answer(fn, 200, 'OK', unanswered(fn.getNode().type, dialable(fn.getNodeParameter('Destination', '')) ?? '', attempts));
+	}
 	const spec = keypressSpecOf((name, fallback) => fn.getNodeParameter(name, fallback));
 	const digits = field(body, 'Digits');
 	const outcome = outcomeOf(spec, digits);

@@ -172,20 +172,20 @@ export const callControl: Array<OperationSpec<SwitchLists>> = [
 		// for it, and n8n 2.x generates the AI Agent's human review tool (solSwitchHitlTool) from it.
 		operation: 'sendAndWait',
 		name: 'Call and Wait for Keypress',
-		action: 'Call a person and wait for them to press a key',
-		description:
-			'Calls the number from a Digit Validation extension (its prompt is what the person hears) and waits for a key: 1 approves, 2 declines by default; the workflow goes on with data.approved',
+		action: 'Call and wait for keypress',
+		description: 'Call a number from a Digit Validation extension and wait for the person to press a key to approve or decline',
 		attributes: [
-			extensionNumber('The Digit Validation extension that places the call: its recorded prompt is what the person hears, its options what the switch routes by', {
-				rule: RULES.extension,
-			}),
+			extensionNumber(
+				'The Digit Validation extension that places the call: its recorded prompt is what the person hears, its options what the switch routes by (typed by hand, the number must be 3 to 5 digits). <a href="https://github.com/solswitch/n8n-nodes-solswitch/blob/main/docs/call-and-wait.md" target="_blank">How to set it up</a>.',
+				{ rule: RULES.extension },
+			),
 			{
 				name: 'Destination',
 				label: 'Number to Call',
 				type: 'string',
 				required: true,
 				description: 'Phone number or extension to call; spaces, dashes, dots, parentheses and a leading + are removed',
-				placeholder: '+1 514 555 0123',
+				placeholder: 'e.g. +1 514 555 0123',
 			},
 			customer(),
 			{

@@ -94,6 +94,11 @@ function emptyDefault(attribute: AttributeSpec<string>): INodeProperties['defaul
 	}
 }
 
+/** "Select an extension...", "Select a DID...", "Select a SIP account...": the label with its article (names.ts). */
+export function selectPlaceholder(label: string): string {
+	return `Select ${withArticle(label)}...`;
+}
+
 /**
  * An attribute picked from the switch (`load`): a resource locator whose list comes from the node's
  * listSearch method of that name, or an ID typed by hand.
@@ -109,7 +114,7 @@ function locatorProperty(attribute: AttributeSpec<string>, base: Omit<INodePrope
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select ${withArticle(labelOf(attribute))}...`,
+				placeholder: selectPlaceholder(labelOf(attribute)),
 				typeOptions: { searchListMethod: attribute.load, searchable: true },
 			},
 			{

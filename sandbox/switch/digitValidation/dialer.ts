@@ -12,7 +12,11 @@
  *     again (another press). An answer that is no option, or a failed request, ends the call (the DV
  *     log's APIFail; the document shows no failure route).
  * The call's legs are readable with CDR Leg Details by CallID (Routed, Answered, Ended; Action says
- * "Busy", "No answer" or "Hangup"), so a caller can tell what happened.
+ * "Busy", "No answer" or "Hangup"), so a caller can tell what happened: while the call goes on under
+ * the `live` leg-details setting, only once it has ended under `afterHangup` (profiles.ts). The
+ * calling number (the notifications' and the details' source) is the DV extension or, under the
+ * `did` outbound caller ID setting, the DID the call goes out with (New Call's CIDNum, else the
+ * extension's).
  */
 import { request } from 'undici';
 import type { SandboxHost } from '../../contract';
@@ -67,6 +71,8 @@ export interface DvCall {
 	extension: string;
 	destination: string;
 	cidNum: string;
+	/** The calling number as the switch writes it (the extension, or the DID under outboundCallerId `did`). */
+	source: string;
 	custom: CustomDv;
 	outcome: DvCallOutcome;
 	startedAt: number;
@@ -121,7 +127,8 @@ export class DigitValidationSwitch {
 	/** New Call from a DV extension: the call is live (Outgoing) and the phone's turn is played. */
 	place(state: SwitchState, customer: number, setup: DigitValidationSetup, destination: string, cidNum: string, timeoutS: number | undefined, custom: unknown, digits: unknown): ActiveCall {
 		const parsed = readCustomDv(custom, digits);
-		const call = state.newCall(customer, setup.ExtensionNumber, destination);
+		const source = state.settings.outboundCallerId === 'did' ? cidNum : setup.ExtensionNumber;
+		const call = state.newCall(customer, source, destination);
 		state.calls.set(call.CallID, call);
 		state.emitCall('Outgoing', call);
 		const record: DvCall = {
@@ -130,6 +137,7 @@ export class DigitValidationSwitch {
 			extension: setup.ExtensionNumber,
 			destination,
 			cidNum,
+			source,
 			custom: parsed,
 			outcome: 'ringing',
 			startedAt: Date.now(),
@@ -249,13 +257,18 @@ export class DigitValidationSwitch {
 		return post;
 	}
 
-	/** CDR Leg Details of one of these calls (switch-calls-reporting.md, Call leg detail). */
-	details(callId: string, customer: number): Array<Record<string, string>> | undefined {
+	/**
+	 * CDR Leg Details of one of these calls (switch-calls-reporting.md, Call leg detail); undefined
+	 * when the switch does not know it (yet): another customer's, or a call still going on under the
+	 * `afterHangup` leg-details setting.
+	 */
+	details(state: SwitchState, callId: string, customer: number): Array<Record<string, string>> | undefined {
 		const record = this.calls.get(callId);
 		if (!record || record.Customer !== customer) return undefined;
+		if (state.settings.legDetails === 'afterHangup' && record.endedAt === undefined) return undefined;
 		const seconds = (ms: number) => String(Math.round((ms - record.startedAt) / 1000));
 		const rows = [
-			{ StartTime: dateTimeOf(record.startedAt), Duration: '', Action: `Call from ${record.extension} routed to ${record.destination}`, State: 'Routed', Recording: '' },
+			{ StartTime: dateTimeOf(record.startedAt), Duration: '', Action: `Call from ${record.source} routed to ${record.destination}`, State: 'Routed', Recording: '' },
 		];
 		if (record.answeredAt !== undefined) {
 			rows.push({ StartTime: dateTimeOf(record.answeredAt), Duration: seconds(record.answeredAt), Action: `Answered by ${record.destination}`, State: 'Answered', Recording: '' });

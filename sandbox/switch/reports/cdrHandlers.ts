@@ -63,7 +63,7 @@ export function recordingToken(seed: number, callId: string, portion: number): s
 
 reportFunctions.register('cdrlegdetailsapi', (ctx) => {
 	// A call a Digit Validation placed in this sandbox (digitValidation/dialer.ts) has its own legs.
-	const dvDetails = digitValidationOf(ctx.state)?.details(required(ctx, 'CallID'), customerOf(ctx));
+	const dvDetails = digitValidationOf(ctx.state)?.details(ctx.state, required(ctx, 'CallID'), customerOf(ctx));
 	if (dvDetails) return ok({ Details: dvDetails });
 	const call = callOf(ctx);
 	const Details: Array<Record<string, string>> = [];

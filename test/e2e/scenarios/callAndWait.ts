@@ -178,12 +178,14 @@ export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
 		it('busy, then no answer, then answered: the call is placed three times and the keypress resumes', async () => {
 			const phone = await f.newPhone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer' }]);
 			const waiting = await f.start(await f.callWorkflow(phone, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
-			expect(f.newCalls(phone)).toHaveLength(3);
+			// The execution waits from the first call on; the node's call watcher calls again meanwhile.
+			await until('three calls', () => (f.newCalls(phone).length === 3 ? true : undefined), 60_000);
+			await until('the third call answered', async () => ((await f.control('')).calls.some((c: any) => c.destination === phone && c.outcome === 'answered') ? true : undefined));
 			await f.press(phone, '1');
 			expect(f.dataOf(await f.finished(String(waiting.id)))).toMatchObject({ approved: true });
 		});
 
-		it('nobody answers any call: no wait; the output says what happened, attempt by attempt', async () => {
+		it('nobody answers any call: the call watcher resumes the wait; the output says what happened, attempt by attempt', async () => {
 			const phone = await f.newPhone([{ answer: 'busy' }, { answer: 'noAnswer' }]);
 			const done = await f.start(await f.callWorkflow(phone, { additionalFields: { Timeout: 5 }, options: { retries: 1, retryInterval: 0 } }), 'success');
 			const execution = await f.finished(String(done.id));
@@ -216,6 +218,34 @@ export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
 			const after = await f.finished(String(waiting.id));
 			expect(after.stoppedAt).toBe(done.stoppedAt);
 		}, 180_000);
+
+		// The person answers and presses 1 at once (0.3 s after the answer), under both leg-details readings
+		// of the switch: the execution already waits (n8n would answer a running one 409 "running already").
+		it.each(['live', 'afterHangup'] as const)('a key 0.3 s after the answer approves (leg details %s)', async (legDetails) => {
+			const profile = async (settings: Record<string, unknown>) =>
+				await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
+			await profile({ legDetails });
+			try {
+				const phone = await f.newPhone([{ answer: 'answer', ringMs: 200, presses: ['1'], pressAfterMs: 300 }]);
+				const flow = await f.callWorkflow(phone);
+				const started = Date.now();
+				await fetch(`${env.webhookBaseUrl}/webhook/${flow.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
+				const call = await until('the keypress', async () => (await f.control('')).calls.find((c: any) => c.destination === phone && c.posts.length));
+				const post = call.posts[0] as DvPost;
+				expect(post).toMatchObject({ status: 200, answer: 'thanks', valid: true });
+				const [summary] = await until('the execution', async () => {
+					const all = await env.api.executionSummaries(flow.id);
+					return all.length ? all : undefined;
+				});
+				const execution = await f.finished(String(summary.id));
+				expect(f.dataOf(execution)).toMatchObject({ approved: true, digits: '1', answeredBy: phone });
+				console.log(
+					`[latency] leg details ${legDetails}: workflow start to key ${Date.parse(post.at) - started} ms; key post answered in ${post.ms} ms; post to execution stopped ${Date.parse(execution.stoppedAt!) - Date.parse(post.at)} ms`,
+				);
+			} finally {
+				await profile({ legDetails: 'live' });
+			}
+		});
 
 		it('two calls wait at once; each keypress resumes its own execution', async () => {
 			const [a, b] = [await f.newPhone(), await f.newPhone()];

@@ -50,8 +50,8 @@ async function control(path: string, body?: Record<string, unknown>) {
 	return (await answer.json()) as Record<string, any>;
 }
 const callRecord = async (CallID: string) => await control(`/call?CallID=${encodeURIComponent(CallID)}`);
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-	for (let i = 0; i < 200; i++) {
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, tries = 200): Promise<T> {
+	for (let i = 0; i < tries; i++) {
 		const v = await read();
 		if (done(v)) return v;
 		await new Promise((r) => setTimeout(r, 10));
@@ -153,5 +153,62 @@ describe('New Call from a Digit Validation extension', () => {
 		const placed = await api('newcall', { Extension: '201', Destination: '5145550130' });
 		expect(placed.Status).toBe('OK');
 		expect((await control(`/call?CallID=${placed.CallID}`)).Status).toBe('FAIL');
+	});
+
+	describe('under the switch profiles', () => {
+		const profile = async (settings: Record<string, unknown>) =>
+			await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
+		afterEach(async () => {
+			await profile({ legDetails: 'live', outboundCallerId: 'extension' });
+		});
+
+		it('leg details only after the hang-up: Unknown CallID while the call rings and while it is answered, every row once it ended', async () => {
+			await profile({ legDetails: 'afterHangup' });
+			await control('/phone', { number: '5145550140', turns: [{ answer: 'answer', ringMs: 100 }, { answer: 'busy' }, { answer: 'noAnswer' }] });
+			const answered = await api('newcall', { Extension: '510', Destination: '5145550140', CustomDVData: customDv() });
+			expect(await api('cdrlegdetailsapi', { CallID: answered.CallID })).toEqual({ Status: 'FAIL', Reason: 'Unknown CallID' });
+			await until(() => callRecord(answered.CallID), (r) => r.outcome === 'answered');
+			expect(await api('cdrlegdetailsapi', { CallID: answered.CallID })).toEqual({ Status: 'FAIL', Reason: 'Unknown CallID' });
+			app.answers = [{ text: 'thanks' }];
+			await control('/press', { CallID: answered.CallID, digits: '1' });
+			expect(await legStates(answered.CallID)).toEqual(['Routed: Call from 510 routed to 5145550140', 'Answered: Answered by 5145550140', 'Ended: Hangup']);
+
+			const busy = await api('newcall', { Extension: '510', Destination: '5145550140', CustomDVData: customDv() });
+			const unanswered = await api('newcall', { Extension: '510', Destination: '5145550140', CustomDVData: customDv(), Timeout: 5 });
+			await until(() => callRecord(unanswered.CallID), (r) => r.endedAt !== undefined);
+			expect(await legStates(busy.CallID)).toEqual(['Routed: Call from 510 routed to 5145550140', 'Ended: Busy']);
+			expect(await legStates(unanswered.CallID)).toEqual(['Routed: Call from 510 routed to 5145550140', 'Ended: No answer']);
+		});
+
+		it('leg details live: the Answered row while the call goes on', async () => {
+			await control('/phone', { number: '5145550141', turns: [{ answer: 'answer' }] });
+			const placed = await api('newcall', { Extension: '510', Destination: '5145550141', CustomDVData: customDv() });
+			await until(() => callRecord(placed.CallID), (r) => r.outcome === 'answered');
+			expect(await legStates(placed.CallID)).toEqual(['Routed: Call from 510 routed to 5145550141', 'Answered: Answered by 5145550141']);
+		});
+
+		it('outbound caller ID a DID: the call goes out from New Call\'s CIDNum, else the extension\'s DID, in the notifications and the details', async () => {
+			await profile({ outboundCallerId: 'did' });
+			await control('/phone', { number: '5145550142', turns: [{ answer: 'busy' }, { answer: 'busy' }] });
+			const own = await api('newcall', { Extension: '510', Destination: '5145550142', CustomDVData: customDv() });
+			const given = await api('newcall', { Extension: '510', Destination: '5145550142', CustomDVData: customDv(), CIDNum: '5145550101' });
+			await until(() => callRecord(given.CallID), (r) => r.endedAt !== undefined);
+			expect(await legStates(own.CallID)).toEqual(['Routed: Call from 5145550100 routed to 5145550142', 'Ended: Busy']);
+			expect(await legStates(given.CallID)).toEqual(['Routed: Call from 5145550101 routed to 5145550142', 'Ended: Busy']);
+			expect(await control(`/call?CallID=${own.CallID}`)).toMatchObject({ source: '5145550100' });
+		});
+
+		it('a key pressed 0.3 s, 2 s or 5 s after the answer: each posted that long after the answer', async () => {
+			for (const [i, ms] of [300, 2000, 5000].entries()) {
+				await control('/phone', { number: `514555015${i}`, turns: [{ answer: 'answer', presses: ['1'], pressAfterMs: ms }] });
+			}
+			const placed = await Promise.all([0, 1, 2].map((i) => api('newcall', { Extension: '510', Destination: `514555015${i}`, CustomDVData: customDv() })));
+			const records = await Promise.all(placed.map((p) => until(() => callRecord(p.CallID), (r) => r.endedAt !== undefined, 700)));
+			const delays = records.map((r) => Date.parse(r.posts[0].at) - r.answeredAt);
+			expect(delays[0]).toBeGreaterThanOrEqual(290);
+			expect(delays[1]).toBeGreaterThanOrEqual(1990);
+			expect(delays[2]).toBeGreaterThanOrEqual(4990);
+			expect(delays[2]).toBeLessThan(6000);
+		}, 20_000);
 	});
 });

@@ -1,11 +1,14 @@
 /**
  * Call and Wait for Keypress, execute side, through n8n-core's engine against the sandbox switch: the
  * New Call from the Digit Validation with CustomDVData pointing at the signed resume URL (the secret's
- * hash in the URL, the secret in the Header auth), the wait until Limit Wait Time once someone answered,
- * retries of busy and unanswered calls, the answer without a wait when nobody answered, and every
- * refusal before anything is called. The waiting side (the keypress resuming) runs in real n8n
- * (test/e2e/callAndWait.test.ts).
+ * hash in the URL, the secret in the Header auth), the wait that starts as soon as the call is placed
+ * (before anyone can answer, so a key pressed at once finds it), the call watcher's retries of busy and
+ * unanswered calls and its report to the resume URL when nobody answered, under both leg-details
+ * readings of the switch (live, after the hang-up), and every refusal before anything is called. The
+ * resume URL points at a local server here; the waiting side in real n8n is test/e2e/callAndWait.test.ts.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { WAIT_INDEFINITELY, type INodeParameters } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { hashOf } from '../../../nodes/SolSwitch/callAndWait/secret';
@@ -32,12 +35,64 @@ const params = (destination: string, over: Record<string, unknown> = {}) => ({
 	otherKeyOption: 'repeat',
 	...over,
 });
-const run = (parameters: Record<string, unknown>) => runNode({ type: 'solSwitch', typeVersion: 2, parameters: parameters as INodeParameters, credentials: env.switchCredentials(), input: [{ json: { alert: 'disk full' } }] });
+/** n8n's waiting webhooks as this test sees them: every post to a resume URL, answered `thanks` (a keypress) or `OK`. */
+const n8n = {
+	server: undefined as Server | undefined,
+	base: '',
+	posts: [] as Array<{ at: number; url: string; authorization?: string; body: Record<string, any> }>,
+	/** How "n8n" answers the watcher's question before a retry: the node's `waiting`, or n8n's own answer for a wait that is gone. */
+	stillWaiting: { status: 200, text: 'waiting' },
+	/** How many questions to answer 409 "running already" first (the execution not saved as waiting yet). */
+	notWaitingYet: 0,
+};
+beforeAll(async () => {
+	n8n.server = createServer((req, res) => {
+		let text = '';
+		req.on('data', (c) => (text += c));
+		req.on('end', () => {
+			const body = JSON.parse(text || '{}') as Record<string, any>;
+			n8n.posts.push({ at: Date.now(), url: req.url!, authorization: req.headers.authorization, body });
+			if (body.callResult === 'stillWaiting') {
+				const answer = n8n.notWaitingYet-- > 0 ? { status: 409, text: '{"code":409,"message":"The execution \\"7\\" is running already."}' } : n8n.stillWaiting;
+				return void res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
+			}
+			res.writeHead(200, { 'content-type': 'text/plain' }).end(body.Digits !== undefined ? 'thanks' : 'OK');
+		});
+	});
+	await new Promise<void>((resolve) => n8n.server!.listen(0, '127.0.0.1', resolve));
+	n8n.base = `http://127.0.0.1:${(n8n.server!.address() as AddressInfo).port}/webhook-waiting`;
+});
+afterAll(async () => {
+	await new Promise((resolve) => n8n.server?.close(resolve));
+});
+beforeEach(() => {
+	n8n.posts = [];
+	n8n.stillWaiting = { status: 200, text: 'waiting' };
+	n8n.notWaitingYet = 0;
+});
+
+const run = (parameters: Record<string, unknown>) =>
+	runNode({ type: 'solSwitch', typeVersion: 2, parameters: parameters as INodeParameters, credentials: env.switchCredentials(), input: [{ json: { alert: 'disk full' } }], urls: { webhookWaitingBaseUrl: n8n.base } });
 const newCalls = () => env.received('newcall').map((e) => e.body as Record<string, any>);
+const control = async (path: string, body?: Record<string, unknown>) =>
+	(await (await fetch(`${env.sandbox.url}/_sandbox/digit-validation${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})).json()) as Record<string, any>;
+const profile = async (legDetails: 'live' | 'afterHangup') =>
+	await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { legDetails } }) });
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+const postsOf = (kind: 'keys' | 'result' | 'question') =>
+	n8n.posts.filter((p) => (kind === 'keys' ? p.body.Digits !== undefined : kind === 'result' ? p.body.callResult === 'unanswered' : p.body.callResult === 'stillWaiting'));
 
 describe('Call and Wait for Keypress (execute side)', () => {
 	it('calls from the DV with CustomDVData to the signed resume URL, then waits indefinitely; the output is the input', async () => {
-		const number = await phone([{ answer: 'answer' }]);
+		const number = await phone([{ answer: 'answer', presses: ['1'] }]);
 		const { items, error, run: result } = await run(params(`+${number}`, { additionalFields: { CIDName: 'Approval' } }));
 		expect(error).toBeUndefined();
 		const [sent] = newCalls();
@@ -46,6 +101,7 @@ describe('Call and Wait for Keypress (execute side)', () => {
 		expect({ Method, Auth, type: AuthInfo.type }).toEqual({ Method: 'POST', Auth: 'Header', type: 'Bearer' });
 		const url = new globalThis.URL(URL);
 		expect(url.pathname).toBe('/webhook-waiting/test-execution/node-under-test');
+		await until('the keys of the answered call', () => (postsOf('keys').length ? true : undefined));
 		expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
 		// The URL holds only the secret's hash; the switch holds the secret.
 		expect(url.searchParams.get('wait')).toBe(hashOf(AuthInfo.credentials));
@@ -58,40 +114,11 @@ describe('Call and Wait for Keypress (execute side)', () => {
 	});
 
 	it('waits until Limit Wait Time, as n8n reads it', async () => {
-		const number = await phone([{ answer: 'answer' }]);
+		const number = await phone([{ answer: 'answer', presses: ['1'] }]);
 		const before = Date.now();
 		const { run: result } = await run(params(number, { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } } }));
 		expect(result.waitTill!.getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000);
 		expect(result.waitTill!.getTime()).toBeLessThan(Date.now() + 5 * 60_000 + 1000);
-	});
-
-	it('calls again after busy and no answer, and waits once someone answers', async () => {
-		const number = await phone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer' }]);
-		const { run: result } = await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 3, retryInterval: 0 } }));
-		expect(newCalls()).toHaveLength(3);
-		expect(result.status).toBe('waiting');
-		// The same wait: one URL and one secret for every attempt.
-		expect(new Set(newCalls().map((c) => JSON.stringify(c.CustomDVData))).size).toBe(1);
-	});
-
-	it('nobody answers: no wait, the output says so (approved false, answered false, each attempt)', async () => {
-		const number = await phone([{ answer: 'noAnswer' }, { answer: 'busy' }]);
-		const { items, run: result } = await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 1, retryInterval: 0 } }));
-		expect(newCalls()).toHaveLength(2);
-		expect(result.status).not.toBe('waiting');
-		expect(items.map((i) => i.json)).toEqual([
-			{
-				data: {
-					approved: false,
-					answered: false,
-					outcome: 'busy',
-					to: number,
-					callId: expect.any(String),
-					respondedAt: expect.any(String),
-					attempts: [expect.objectContaining({ attempt: 1, outcome: 'noAnswer' }), expect.objectContaining({ attempt: 2, outcome: 'busy' })],
-				},
-			},
-		]);
 	});
 
 	it.each([
@@ -109,4 +136,86 @@ describe('Call and Wait for Keypress (execute side)', () => {
 		const { error } = await run(params('15145550123', { Extension: '999' }));
 		expect(error?.message).toContain('Unknown Extension Number');
 	});
+
+	describe.each(['live', 'afterHangup'] as const)('leg details %s', (legDetails) => {
+		beforeEach(async () => {
+			await profile(legDetails);
+		});
+		afterAll(async () => {
+			await profile('live');
+		});
+
+		it.each([300, 2000, 5000])('waits before anyone answers, so a key %i ms after the answer reaches the wait', async (pressAfterMs) => {
+			const number = await phone([{ answer: 'answer', ringMs: 300, presses: ['1'], pressAfterMs }]);
+			const { run: result } = await run(params(number, { additionalFields: { Timeout: 100 } }));
+			const returnedAt = Date.now();
+			expect(result.status).toBe('waiting');
+			const [call] = (await control('')).calls.filter((c: any) => c.destination === number);
+			// The execution waited before the phone was answered: nothing was read between the call and the wait.
+			expect(call.answeredAt === undefined || call.answeredAt >= returnedAt).toBe(true);
+			const [keys] = await until('the keypress post', () => (postsOf('keys').length ? postsOf('keys') : undefined), 10_000);
+			expect(keys.at).toBeGreaterThan(returnedAt);
+			expect(keys.body).toMatchObject({ Digits: '1', CIDNum: number });
+			expect(keys.url).toMatch(/^\/webhook-waiting\/test-execution\/node-under-test\?wait=[0-9a-f]{64}&signature=/);
+			// Answered: the watcher places no other call and reports nothing.
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			expect(newCalls()).toHaveLength(1);
+			expect(postsOf('result')).toHaveLength(0);
+		}, 30_000);
+
+		it('busy, then no answer, then answered: the watcher calls again while the execution waits (the same wait, one URL and secret)', async () => {
+			const number = await phone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer', presses: ['1'] }]);
+			const { run: result } = await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 3, retryInterval: 0 } }));
+			expect(result.status).toBe('waiting');
+			expect(newCalls()).toHaveLength(1);
+			await until('three calls', () => (newCalls().length === 3 ? true : undefined));
+			expect(new Set(newCalls().map((c) => JSON.stringify(c.CustomDVData))).size).toBe(1);
+			await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+			expect(postsOf('result')).toHaveLength(0);
+		}, 30_000);
+
+		it('nobody answers any call: the watcher posts each attempt to the resume URL with the wait\'s secret', async () => {
+			const number = await phone([{ answer: 'noAnswer' }, { answer: 'busy' }]);
+			const { run: result } = await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 1, retryInterval: 0 } }));
+			expect(result.status).toBe('waiting');
+			const [report] = await until('the report', () => (postsOf('result').length ? postsOf('result') : undefined));
+			expect(newCalls()).toHaveLength(2);
+			const secret = newCalls()[0].CustomDVData.AuthInfo.credentials as string;
+			expect(report.authorization).toBe(`Bearer ${secret}`);
+			expect(report.url).toBe(new URL(newCalls()[0].CustomDVData.URL).pathname + new URL(newCalls()[0].CustomDVData.URL).search);
+			expect(report.body).toEqual({
+				callResult: 'unanswered',
+				attempts: [expect.objectContaining({ attempt: 1, outcome: 'noAnswer' }), expect.objectContaining({ attempt: 2, outcome: 'busy' })],
+			});
+		}, 30_000);
+	});
+});
+
+describe('Call and Wait for Keypress: the watcher asks before calling again', () => {
+	it('asks the resume URL before each retry, with the wait\'s secret', async () => {
+		const number = await phone([{ answer: 'busy' }, { answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
+		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
+		await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+		expect(newCalls()).toHaveLength(3);
+		expect(postsOf('question').map((p) => p.authorization)).toEqual(Array(2).fill(`Bearer ${newCalls()[0].CustomDVData.AuthInfo.credentials}`));
+	}, 30_000);
+
+	it('asked before the execution is saved as waiting (409 running already), asks again, then calls', async () => {
+		n8n.notWaitingYet = 2;
+		const number = await phone([{ answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
+		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 1, retryInterval: 0 } }));
+		await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+		expect(postsOf('question')).toHaveLength(3);
+		expect(newCalls()).toHaveLength(2);
+	}, 30_000);
+
+	it('a wait n8n no longer holds (cancelled: n8n answers 409 itself): nobody is called again, nothing is reported', async () => {
+		n8n.stillWaiting = { status: 409, text: '{"code":409,"message":"The execution \\"7\\" has finished with error."}' };
+		const number = await phone([{ answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
+		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
+		await until('the question', () => (postsOf('question').length ? true : undefined));
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(newCalls()).toHaveLength(1);
+		expect(postsOf('result')).toHaveLength(0);
+	}, 30_000);
 });

@@ -4,6 +4,9 @@
  * secret, and a call's fate read from CDR Leg Details.
  */
 import { fateOf } from '../../../nodes/SolSwitch/callAndWait/fate';
+import { attributeProperty, selectPlaceholder } from '../../../nodes/engine/generators/properties';
+import { callControl } from '../../../nodes/SolSwitch/catalog/callControl';
+import { callAndWaitFields, callAndWaitOptions } from '../../../nodes/SolSwitch/callAndWait/properties';
 import { hashOf, newWaitSecret, secretMatches } from '../../../nodes/SolSwitch/callAndWait/secret';
 import { dialable, keypressSpecOf, keypressSpecProblem, outcomeOf, type KeypressSpec } from '../../../nodes/SolSwitch/callAndWait/spec';
 
@@ -76,4 +79,40 @@ describe("a call's fate from CDR Leg Details", () => {
 		[[routed, { State: 'Ended', Action: 'No answer' }], 'noAnswer'],
 		[[routed, { State: 'Ended', Action: 'Hangup' }], 'noAnswer'],
 	])('%j is %s', (details, fate) => expect(fateOf(details)).toBe(fate));
+});
+
+describe('editor text (n8n UX guidelines)', () => {
+	const byName = (name: string) => [...callAndWaitFields, ...callAndWaitOptions].find((p) => p.name === name)!;
+
+	it('Option After Decline is not required (Approve Only never sends it; the run checks it under Approve and Disapprove)', () => {
+		expect(byName('declineOption').required).not.toBe(true);
+		const spec = { ...keypressSpecOf(read({ approveOption: 'thanks', declineOption: 'goodbye', otherKeyOption: 'repeat' })), declineOption: '' };
+		expect(keypressSpecProblem(spec)).toMatch(/Option After Decline/);
+	});
+
+	it('placeholders read as examples, the keys are digits, no abbreviation', () => {
+		for (const name of ['approveOption', 'declineOption', 'otherKeyOption']) expect(byName(name).placeholder).toMatch(/^e\.g\. /);
+		const text = JSON.stringify([...callAndWaitFields, ...callAndWaitOptions]);
+		expect(text).not.toMatch(/\bDV\b|Key \(or keys\)/);
+		expect(text).toMatch(/Digit \(or digits\) the person presses to approve/);
+	});
+
+	it('a notice says to add Limit Wait Time', () => {
+		expect(callAndWaitFields.find((p) => p.type === 'notice')?.displayName).toMatch(/Limit Wait Time/);
+	});
+});
+
+it('list placeholders read as English: an extension, a DID, a SIP account', () => {
+	expect(selectPlaceholder('Extension')).toBe('Select an extension...');
+	expect(selectPlaceholder('DID')).toBe('Select a DID...');
+	expect(selectPlaceholder('SIP Account')).toBe('Select a SIP account...');
+	expect(selectPlaceholder('Queue')).toBe('Select a queue...');
+});
+
+it('the Extension field links to the set-up page and states the rule once', () => {
+	const entry = callControl.find((e) => e.operation === 'sendAndWait')!;
+	const extension = attributeProperty(entry.attributes.find((a) => a.name === 'Extension')! as never);
+	expect(extension.description).toContain('docs/call-and-wait.md');
+	expect(extension.description!.match(/3 to 5 digits/g)).toHaveLength(1);
+	expect(entry.action).toBe('Call and wait for keypress');
 });

@@ -76,3 +76,56 @@ it('never throws: a failure keeps the wait', async () => {
 	expect(await result).toEqual({ noWebhookResponse: true });
 	expect(written.status).toBe(500);
 });
+
+describe("the call watcher's report when nobody answered (watcher.ts)", () => {
+	const report = { callResult: 'unanswered', attempts: [{ attempt: 1, callId: '1.1', outcome: 'busy', at: 'x' }, { attempt: 2, callId: '1.2', outcome: 'noAnswer', at: 'y' }] };
+
+	it('resumes with approved false, answered false, the last outcome and every attempt', async () => {
+		const { written, result } = call({ body: report });
+		const r = await result;
+		expect(written).toMatchObject({ status: 200, text: 'OK' });
+		expect(dataOf(r)).toEqual({ approved: false, answered: false, outcome: 'noAnswer', to: '15145550123', callId: '1.2', attempts: report.attempts, respondedAt: expect.any(String) });
+	});
+
+	it('tells the review tool\'s agent nobody answered', async () => {
+		const r = await call({ body: report, type: 'n8n-nodes-solswitch.solSwitchHitlTool' }).result;
+		expect(dataOf(r).chatInput).toMatch(/^Nobody answered the call to 15145550123 \(2 attempts, last: noAnswer\)/);
+	});
+
+	it.each([
+		['without the secret', { headers: {} }],
+		['with a wrong secret', { headers: { authorization: 'Bearer guessed' } }],
+	])('resumes nothing %s (403)', async (_label, over) => {
+		const { written, result } = call({ body: report, ...over });
+		expect((await result).workflowData).toBeUndefined();
+		expect(written.status).toBe(403);
+	});
+
+	it.each([
+		['attempts that are not a list', { callResult: 'unanswered', attempts: 'busy' }],
+		['an outcome that is no call outcome', { callResult: 'unanswered', attempts: [{ attempt: 1, outcome: 'answered' }] }],
+		['too many attempts', { callResult: 'unanswered', attempts: Array.from({ length: 21 }, () => ({ outcome: 'busy' })) }],
+	])('keeps waiting on %s (400)', async (_label, body) => {
+		const { written, result } = call({ body });
+		expect((await result).workflowData).toBeUndefined();
+		expect(written.status).toBe(400);
+	});
+
+	it('a keypress that also names a call result is a keypress', async () => {
+		const r = await call({ body: { ...post, ...report } }).result;
+		expect(dataOf(r)).toMatchObject({ approved: true, digits: '1' });
+	});
+});
+
+describe("the call watcher's question before calling again", () => {
+	it('answers waiting and resumes nothing', async () => {
+		const { written, result } = call({ body: { callResult: 'stillWaiting' } });
+		expect((await result).workflowData).toBeUndefined();
+		expect(written).toMatchObject({ status: 200, text: 'waiting' });
+	});
+
+	it('without the secret: 403, no answer about the wait', async () => {
+		const { written } = call({ body: { callResult: 'stillWaiting' }, headers: {} });
+		expect(written.status).toBe(403);
+	});
+});
