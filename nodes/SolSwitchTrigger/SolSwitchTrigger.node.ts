@@ -12,8 +12,7 @@ import { dispatch } from '../engine/trigger/dispatch';
 import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
 import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
 import { solSwitchCallbacksApiTest } from './credentialTest';
-import { SWITCH_TRIGGER } from './events';
-import { CALL_EVENT_VALUES } from './events';
+import { CALL_EVENT_VALUES, SWITCH_TRIGGER } from './events';
 import { LATEST_VERSION, triggerProperties } from './properties';
 
 /**

@@ -16,6 +16,14 @@ import { ALL_CALL_EVENTS, CALL_EVENT_KINDS, callEventsField, type CallEventKind 
 import { countVoicemailField, recordWaitField } from './calls/callEventFields';
 import { handleSipPacket } from './handlers/sipPacket';
 
+/** The notification's Event values, as the editor explains them. */
+const CALL_STATE_DESCRIPTIONS: Record<string, string> = {
+	Incoming: 'A call from outside starts ringing',
+	Outgoing: 'An extension places a call',
+	Connected: 'The call is answered',
+	Disconnected: 'A leg of the call ends (the whole call, or one leg of a transfer)',
+};
+
 const CALL_FIELDS = ['Event', 'CallID', 'Customer', 'SourceNumber', 'SourceChannel', 'DestinationNumber', 'DestinationChannel', 'DialedNumber'];
 
 const sipPacketFields: INodeProperties[] = [
@@ -139,7 +147,7 @@ const allCallEventsSpec: EventSpec = {
 	response: { by: 'node' },
 	portal: CALL_EVENT_PORTAL,
 	answer: CALL_EVENT_ANSWER,
-	gives: 'the items of each event chosen in Call Events that the call is, each with `CallEvent` (`missed-call`, `call-ended` or `new-recording`) first; one run per call',
+	gives: 'the items of each event chosen in Events to Emit that the call is, each with `CallEvent` (`missed-call`, `call-ended` or `new-recording`) first; one run per call',
 	properties: [callEventsField, recordWaitField, countVoicemailField, ...RECORDING_FIELDS],
 };
 
@@ -154,7 +162,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		path: 'sip-notification',
 		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],
-		filter: { parameter: 'notificationEvents', field: 'Event', values: ['Incoming', 'Outgoing', 'Connected', 'Disconnected'] },
+		filter: { parameter: 'notificationEvents', field: 'Event', values: ['Incoming', 'Outgoing', 'Connected', 'Disconnected'], descriptions: CALL_STATE_DESCRIPTIONS },
 		handle: handleNotification,
 		response: { by: 'node' },
 		portal: { where: 'API management > SIP POST notification options' },
@@ -168,7 +176,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		path: 'monitoring',
 		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],
-		filter: { parameter: 'monitoringEvents', field: 'Event', values: ['Incoming', 'Connected', 'Disconnected'] },
+		filter: { parameter: 'monitoringEvents', field: 'Event', values: ['Incoming', 'Connected', 'Disconnected'], descriptions: CALL_STATE_DESCRIPTIONS },
 		handle: handleNotification,
 		response: { by: 'node' },
 		portal: {

@@ -75,7 +75,7 @@ export const CALL_EVENT_KINDS: CallEventKind[] = [
 export const ALL_CALL_EVENTS = 'call-events';
 
 export const callEventsField: INodeProperties = {
-	displayName: 'Call Events',
+	displayName: 'Events to Emit',
 	name: 'callEvents',
 	type: 'multiOptions',
 	options: CALL_EVENT_KINDS.map((k) => ({ name: k.name, value: k.value, description: k.description })),
