@@ -12,8 +12,7 @@ import { dispatch } from '../engine/trigger/dispatch';
 import { settingsProblems, type GuardOptions } from '../engine/trigger/guard';
 import { CALLBACKS_CREDENTIAL, secretsOf } from './callbackSecrets';
 import { solSwitchCallbacksApiTest } from './credentialTest';
-import { SWITCH_TRIGGER } from './events';
-import { CALL_EVENT_KINDS } from './handlers/callEvents';
+import { CALL_EVENT_VALUES, SWITCH_TRIGGER } from './events';
 import { LATEST_VERSION, triggerProperties } from './properties';
 
 /**
@@ -39,7 +38,7 @@ export class SolSwitchTrigger implements INodeType {
 		credentials: [
 			{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' },
 			// The call events read the call's records from the switch.
-			{ name: 'solSwitchApi', required: true, displayOptions: { show: { event: [...CALL_EVENT_KINDS] } } },
+			{ name: 'solSwitchApi', required: true, displayOptions: { show: { event: CALL_EVENT_VALUES } } },
 		],
 		webhooks: [webhookDescription(SWITCH_TRIGGER)],
 		properties: triggerProperties,

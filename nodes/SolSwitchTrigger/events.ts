@@ -9,10 +9,20 @@ import type { DescriptionField, EventSpec, TriggerSpec } from '../engine/trigger
 import { checkSharedSecret } from './callbackSecrets';
 import { packetApiKeyField } from './secretFields';
 import { handleDigitValidation } from './handlers/digitValidation';
-import { callEventHandler, DEFAULT_RECORD_WAIT_S } from './handlers/callEvents';
+import { callEventHandler } from './handlers/callEvents';
 import { acknowledge, handleNotification } from './handlers/notification';
 import { RECORDING_FIELDS } from '../shared/recordings';
+import { ALL_CALL_EVENTS, CALL_EVENT_KINDS, callEventsField, type CallEventKind } from './calls/callEventKinds';
+import { countVoicemailField, recordWaitField } from './calls/callEventFields';
 import { handleSipPacket } from './handlers/sipPacket';
+
+/** The notification's Event values, as the editor explains them. */
+const CALL_STATE_DESCRIPTIONS: Record<string, string> = {
+	Incoming: 'A call from outside starts ringing',
+	Outgoing: 'An extension places a call',
+	Connected: 'The call is answered',
+	Disconnected: 'A leg of the call ends (the whole call, or one leg of a transfer)',
+};
 
 const CALL_FIELDS = ['Event', 'CallID', 'Customer', 'SourceNumber', 'SourceChannel', 'DestinationNumber', 'DestinationChannel', 'DialedNumber'];
 
@@ -99,26 +109,50 @@ const digitValidationFields: INodeProperties[] = [
 	},
 ];
 
-/** The call events' own field: how long the lookup waits for the switch to write the call record. */
-const recordWaitField: INodeProperties = {
-	displayName: 'Wait for Call Record (Seconds)',
-	name: 'recordWait',
-	type: 'number',
-	typeOptions: { minValue: 0, maxValue: 120 },
-	default: DEFAULT_RECORD_WAIT_S,
-	description:
-		'The switch writes a call record a few seconds after the hang-up. The trigger asks again for up to this long before it gives up with an error (the run then fails, naming the call).',
-};
-
-/** Call events are read from the same SIP POST notifications: pasted at the same place, one URL per kind. */
+/** Call events are read from the same SIP POST notifications: pasted at the same place. */
 const CALL_EVENT_PORTAL = {
 	where: 'API management > SIP POST notification options',
-	also: 'Attach a SolSwitch API credential: the trigger reads the call\'s records (CDR Leg Details, CDR Export, Call Recording) with it.',
+	also: "Attach a SolSwitch API credential: the trigger reads the call's records with it (as Report > Get Leg Details, Export Call Records and Get Recordings do) and the customer's extensions, DIDs, voicemail boxes and queues.",
 };
 
 const CALL_EVENT_REQUIRED = ['Event', 'CallID', 'SourceNumber', 'DestinationNumber'];
 
 const CALL_EVENT_ANSWER = '`{"Status":"OK"}` (n8n 2.40: once the run is queued); a `Disconnected` notification is answered once the call\'s records are read (up to Wait for Call Record)';
+
+/** A call-event kind of the table (calls/callEventKinds.ts) as a trigger entry: its value is its URL path. */
+const callEventSpec = (kind: CallEventKind): EventSpec => ({
+	value: kind.value,
+	name: kind.name,
+	description: kind.description,
+	path: kind.value,
+	fields: CALL_FIELDS,
+	required: CALL_EVENT_REQUIRED,
+	handle: callEventHandler(kind.value),
+	response: { by: 'node' },
+	portal: CALL_EVENT_PORTAL,
+	answer: CALL_EVENT_ANSWER,
+	gives: kind.gives,
+	properties: kind.properties,
+});
+
+/** The kinds of one trigger at one URL: for a portal that holds a single SIP POST notification URL. */
+const allCallEventsSpec: EventSpec = {
+	value: ALL_CALL_EVENTS,
+	name: 'Call Events (One URL)',
+	description: 'Several call events (missed, ended, recorded) from one URL, for a portal that holds a single notification URL',
+	path: ALL_CALL_EVENTS,
+	fields: CALL_FIELDS,
+	required: CALL_EVENT_REQUIRED,
+	handle: callEventHandler(ALL_CALL_EVENTS),
+	response: { by: 'node' },
+	portal: CALL_EVENT_PORTAL,
+	answer: CALL_EVENT_ANSWER,
+	gives: 'the items of each event chosen in Events to Emit that the call is, each with `CallEvent` (`missed-call`, `call-ended` or `new-recording`) first; one run per call',
+	properties: [callEventsField, recordWaitField, countVoicemailField, ...RECORDING_FIELDS],
+};
+
+/** The trigger values that read the switch's records (the SolSwitch API credential is shown for them). */
+export const CALL_EVENT_VALUES = [...CALL_EVENT_KINDS.map((k) => k.value), ALL_CALL_EVENTS];
 
 export const SWITCH_EVENTS: EventSpec[] = [
 	{
@@ -128,7 +162,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		path: 'sip-notification',
 		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],
-		filter: { parameter: 'notificationEvents', field: 'Event', values: ['Incoming', 'Outgoing', 'Connected', 'Disconnected'] },
+		filter: { parameter: 'notificationEvents', field: 'Event', values: ['Incoming', 'Outgoing', 'Connected', 'Disconnected'], descriptions: CALL_STATE_DESCRIPTIONS },
 		handle: handleNotification,
 		response: { by: 'node' },
 		portal: { where: 'API management > SIP POST notification options' },
@@ -142,7 +176,7 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		path: 'monitoring',
 		fields: CALL_FIELDS,
 		required: ['Event', 'CallID'],
-		filter: { parameter: 'monitoringEvents', field: 'Event', values: ['Incoming', 'Connected', 'Disconnected'] },
+		filter: { parameter: 'monitoringEvents', field: 'Event', values: ['Incoming', 'Connected', 'Disconnected'], descriptions: CALL_STATE_DESCRIPTIONS },
 		handle: handleNotification,
 		response: { by: 'node' },
 		portal: {
@@ -184,51 +218,8 @@ export const SWITCH_EVENTS: EventSpec[] = [
 		gives: 'the fields as sent',
 		properties: digitValidationFields,
 	},
-	{
-		value: 'missed-call',
-		name: 'Missed Call',
-		description: 'An inbound call ended without being answered (read from the call record when the switch notifies its end)',
-		path: 'missed-call',
-		fields: CALL_FIELDS,
-		required: CALL_EVENT_REQUIRED,
-		handle: callEventHandler('missed-call'),
-		response: { by: 'node' },
-		portal: CALL_EVENT_PORTAL,
-		answer: CALL_EVENT_ANSWER,
-		gives:
-			'one item per missed call: `CallID`, `Customer`, `CallerNumber`, `CallerName`, `DID`, `Extension`, `ExtensionName`, `Outcome` (`missed`, `busy` or `failed`), `StartTime`, `EndTime`, `RingSeconds`',
-		properties: [recordWaitField],
-	},
-	{
-		value: 'call-ended',
-		name: 'Call Ended',
-		description: 'Any call ended, with its outcome, duration, talk time, legs and recordings (read from the call record)',
-		path: 'call-ended',
-		fields: CALL_FIELDS,
-		required: CALL_EVENT_REQUIRED,
-		handle: callEventHandler('call-ended'),
-		response: { by: 'node' },
-		portal: CALL_EVENT_PORTAL,
-		answer: CALL_EVENT_ANSWER,
-		gives:
-			'one item per call: `CallID`, `Customer`, `Direction`, `Outcome` (`answered`, `missed`, `busy` or `failed`), `Disposition`, `CallerNumber`, `CallerName`, `DialedNumber`, `CalledNumber`, `AnsweredBy`, `StartTime`, `ConnectTime`, `EndTime`, `DurationSeconds`, `RingSeconds`, `TalkSeconds`, `LegCount`, `Legs` (the CDR legs), `Recordings` (file names)',
-		properties: [recordWaitField],
-	},
-	{
-		value: 'new-recording',
-		name: 'New Recording',
-		description: 'A call that was recorded ended: its recordings with their download URLs, the MP3s on request',
-		path: 'new-recording',
-		fields: CALL_FIELDS,
-		required: CALL_EVENT_REQUIRED,
-		handle: callEventHandler('new-recording'),
-		response: { by: 'node' },
-		portal: CALL_EVENT_PORTAL,
-		answer: CALL_EVENT_ANSWER,
-		gives:
-			'one item per recording of the call: `CallID`, `Portion`, `Recording` (file name), the Call Recording fields (`StartTime`, `EndTime`, `Duration`, source and destination, `URL`), `CallerNumber`, `CallerName`, `DialedNumber`, `AnsweredBy`; the MP3 as binary data with Download Recordings on',
-		properties: [recordWaitField, ...RECORDING_FIELDS],
-	},
+	...CALL_EVENT_KINDS.map(callEventSpec),
+	allCallEventsSpec,
 ];
 
 /**

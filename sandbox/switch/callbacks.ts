@@ -2,7 +2,8 @@
  * The switch's calls to outside applications (switch-calls-reporting.md, "Calls from the switch to
  * an external application" and "Events"), driven by the live call state:
  * - SIP POST notifications: every call event (Outgoing, Connected, Disconnected, and Incoming for
- *   calls entering from outside) to each configured URL, in the order the events happened;
+ *   calls entering from outside) to each configured URL (or the one URL the portal keeps, under the
+ *   `notificationUrls: 'one'` setting), in the order the events happened;
  * - monitoring notifications: call events of extensions enabled with Toggle Monitoring;
  * - on request of a control endpoint, a Digit Validation request (the option answered is recorded)
  *   and a SIP Packet POST, repeated with a growing AttemptNumber until the answer is `SUCCESS`.
@@ -75,8 +76,20 @@ export class SwitchCallbacks {
 		});
 	}
 
+	/**
+	 * Sets the URLs as the portal would. With `notificationUrls: 'one'` (profiles.ts: the documents do
+	 * not say how many SIP POST notification URLs a customer may set), the portal holds one: setting
+	 * several keeps the last, as a form with one field would.
+	 */
 	configure(next: Partial<CallbackConfig>) {
 		this.config = { ...this.config, ...next };
+		if (this.sandbox.state.settings.notificationUrls === 'one') this.config.sipNotificationUrls = this.config.sipNotificationUrls.slice(-1);
+	}
+
+	/** The SIP POST notification URLs in force (one only, the last set, under `notificationUrls: 'one'`). */
+	private notificationUrls(): string[] {
+		const urls = this.config.sipNotificationUrls;
+		return this.sandbox.state.settings.notificationUrls === 'one' ? urls.slice(-1) : urls;
 	}
 
 	/** Resolves when every queued notification has been sent (tests wait on this, not on time). */
@@ -96,7 +109,7 @@ export class SwitchCallbacks {
 	}
 
 	private onCall({ Event, call, extensions }: CallEvent) {
-		for (const url of this.config.sipNotificationUrls) this.enqueue('sipNotification', url, notificationBody(Event, call));
+		for (const url of this.notificationUrls()) this.enqueue('sipNotification', url, notificationBody(Event, call));
 		const monitored = extensions.filter((e) => this.sandbox.state.monitored.has(`${e.Customer}:${e.ExtensionNumber}`));
 		for (const extension of monitored) {
 			// Monitoring speaks of the extension's own calls: the start of a call it receives is

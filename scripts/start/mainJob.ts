@@ -368,7 +368,7 @@ function configureSandbox(sandbox: Sandbox, examples: ImportedExample[], log: (l
 		log(`gateway delivers MO messages and delivery reports to ${messaging.url}`);
 	}
 	// The call events (Missed Call, Call Ended, New Recording) read the same SIP POST notifications.
-	const sipNotificationUrls = live.filter((t) => ['sip-notification', 'missed-call', 'call-ended', 'new-recording'].includes(String(t.event))).map((t) => t.url);
+	const sipNotificationUrls = live.filter((t) => ['sip-notification', 'missed-call', 'call-ended', 'new-recording', 'call-events'].includes(String(t.event))).map((t) => t.url);
 	const monitoringUrls = live.filter((t) => t.event === 'monitoring').map((t) => t.url);
 	if ((sipNotificationUrls.length || monitoringUrls.length) && sandbox.services.callbacks) {
 		callbacksOf(sandbox).configure({ sipNotificationUrls, monitoringUrls });

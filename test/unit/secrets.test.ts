@@ -75,7 +75,7 @@ describe('every secret in a credential', () => {
 	it('the SolSwitch Trigger offers the SolSwitch Callbacks API credential, which masks both secrets (and the SolSwitch API one for the call events only)', () => {
 		expect(allNodeTypes.solSwitchTrigger.description.credentials).toEqual([
 			{ name: 'solSwitchCallbacksApi', required: false, testedBy: 'solSwitchCallbacksApiTest' },
-			{ name: 'solSwitchApi', required: true, displayOptions: { show: { event: ['missed-call', 'call-ended', 'new-recording'] } } },
+			{ name: 'solSwitchApi', required: true, displayOptions: { show: { event: ['missed-call', 'call-ended', 'new-recording', 'call-events'] } } },
 		]);
 		const credential = allCredentialTypes.solSwitchCallbacksApi;
 		expect(credential.properties.map((p) => [p.name, p.typeOptions?.password])).toEqual([

@@ -17,7 +17,8 @@ import { NodeApiError, NodeOperationError, sleep, type ICredentialDataDecryptedO
 import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
-import { legsOf, type CdrLeg, type LegDetail } from './outcome';
+import { numberKey } from './numbers';
+import { legsOf, secondsOf, type CdrLeg, type LegDetail } from './outcome';
 
 export interface CallRecord {
 	details: LegDetail[];
@@ -89,21 +90,47 @@ async function details(fn: IWebhookFunctions, callId: string, customer: string):
 	return { found: list as LegDetail[] };
 }
 
+/**
+ * Seconds added on each side of the call's own time when CDR Export is asked: a leg whose CDR
+ * StartTime is written a moment before the first detail or after the last (the documents do not say
+ * the two clocks agree to the second) is still in the window.
+ */
+export const WINDOW_PAD_S = 60;
+
+const two = (n: number) => String(n).padStart(2, '0');
+function shifted(time: string, seconds: number): string {
+	const at = secondsOf(time);
+	if (at === undefined) return time;
+	const d = new Date((at + seconds) * 1000);
+	return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+}
+
 async function legs(fn: IWebhookFunctions, callId: string, customer: string, found: LegDetail[]): Promise<Attempt<CdrLeg[]>> {
-	// The call's own time: every leg started within it, whichever time CDR Export filters on.
+	// The call's own time, padded: every leg started within it, whichever time CDR Export filters on.
 	const times = found.map((d) => String(d.StartTime ?? '').trim()).filter(Boolean).sort();
 	if (!times.length) return { notYet: 'CDR Leg Details gave no times' };
-	const asked = await ask(fn, 'cdrexport', scoped({ DateStart: times[0], DateEnd: times[times.length - 1] }, customer), true);
+	const window = { DateStart: shifted(times[0], -WINDOW_PAD_S), DateEnd: shifted(times[times.length - 1], WINDOW_PAD_S) };
+	const asked = await ask(fn, 'cdrexport', scoped(window, customer), true);
 	if (!('answer' in asked)) return asked;
 	const list = legsOf(asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject)[callId] : undefined);
 	return list.length ? { found: list } : { notYet: `CDR Export has no legs of call ${callId} yet` };
 }
 
-async function isLive(fn: IWebhookFunctions, callId: string, customer: string): Promise<boolean> {
+/**
+ * Whether the call goes on on another leg: the switch lists the CallID among its active calls with
+ * another destination channel (or, without channels, other numbers) than the leg just notified. The
+ * notified leg itself, still listed for a moment while it is torn down, is not a call that goes on.
+ */
+async function isLive(fn: IWebhookFunctions, callId: string, customer: string, notified: IDataObject): Promise<boolean> {
 	const asked = await ask(fn, 'listactivecalls', scoped({}, customer), true);
 	if (!('answer' in asked) || asked.answer.kind !== 'ok') return false;
 	const calls = (asked.answer.data as IDataObject).Calls;
-	return Array.isArray(calls) && calls.some((c) => String((c as IDataObject)?.CallID ?? '') === callId);
+	const text = (v: unknown) => String(v ?? '').trim();
+	const otherLeg = (c: IDataObject) =>
+		text(notified.DestinationChannel) && text(c.DestinationChannel)
+			? text(c.DestinationChannel) !== text(notified.DestinationChannel)
+			: numberKey(c.SourceNumber) !== numberKey(notified.SourceNumber) || numberKey(c.DestinationNumber) !== numberKey(notified.DestinationNumber);
+	return Array.isArray(calls) && calls.some((c) => text((c as IDataObject)?.CallID) === callId && otherLeg(c as IDataObject));
 }
 
 /**
@@ -132,15 +159,16 @@ export async function withWaits<T>(fn: IWebhookFunctions, waitMs: number, what: 
 	}
 }
 
-/** The call's details and legs, or `live` when the switch still lists the CallID among its active calls. */
-export async function lookUpCall(fn: IWebhookFunctions, callId: string, customer: string, waitMs: number): Promise<Lookup> {
+/**
+ * The call's details and legs, or `live` when the switch still lists the call as active on another
+ * leg than the one notified. Asked first, once: where leg details and CDR Export already hold the
+ * ended legs during the call, a leg's end would otherwise read as the call's.
+ */
+export async function lookUpCall(fn: IWebhookFunctions, callId: string, customer: string, waitMs: number, notified: IDataObject = {}): Promise<Lookup> {
 	return await withWaits<Lookup>(fn, waitMs, `Call ${callId} could not be looked up`, async (first) => {
+		if (first && (await isLive(fn, callId, customer, notified))) return { found: { live: true } };
 		const found = await details(fn, callId, customer);
-		if (!('found' in found)) {
-			// Asked once: a leg of a call that goes on is answered at once, not after the whole wait.
-			if ('notYet' in found && first && (await isLive(fn, callId, customer))) return { found: { live: true } };
-			return found;
-		}
+		if (!('found' in found)) return found;
 		const legsFound = await legs(fn, callId, customer, found.found);
 		return 'found' in legsFound ? { found: { found: { details: found.found, legs: legsFound.found } } } : legsFound;
 	});

@@ -1,21 +1,22 @@
 /**
  * What happened to a call, derived from the switch's own records of it (switch-calls-reporting.md):
- * its CDR legs (CDR Export, keyed by CallID) and its leg details (CDR Leg Details). Pure functions,
- * so the rules are unit-tested apart from any request.
+ * its CDR legs (CDR Export, keyed by CallID) and its leg details (CDR Leg Details), classified
+ * against the customer's extensions, DIDs, voicemail boxes and queues as the switch lists them
+ * (classify.ts, switchFacts.ts). Pure functions, so the rules are unit-tested apart from any request.
  *
- * The rules, and where the document says so:
- * - a leg was answered when its `ConnectTime` is not empty ("empty string when never connected");
- *   `Disposition` `NOANSWER` marks one that was not; the full Disposition list is "not shown", so
- *   any other value of an unanswered leg is read by its words (BUSY, FAILED/CONGESTION/CHANUNAVAIL);
- * - the call's outcome: answered when any leg was answered, else busy / failed / missed as its last
- *   leg says (missed for NOANSWER and for a value the document does not list);
- * - inbound: the first leg's caller is not an extension. Extensions are numeric, 3 to 5 digits (New
- *   Call, Toggle Monitoring; the management document also allows 10 to 49): a caller number of 6
- *   digits or more came from outside. Route type IDs would say it, but their table is "not shown".
+ * A leg was connected when its `ConnectTime` is not empty ("empty string when never connected") and
+ * its `Disposition` is not `NOANSWER`; the full Disposition list is "not shown", so an unanswered
+ * leg's other values are read by their words (BUSY, FAILED/CONGESTION/CHANUNAVAIL). Who answered a
+ * connected leg (a person, a voicemail box, an IVR, a queue), the call's direction and its outcome
+ * are classify.ts's rules; the summary carries the reasons (`ClassifiedBy`).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { classify, wasConnected, type Direction, type EndedIn, type Outcome, type StartEvent } from './classify';
+import { numberKey } from './numbers';
+import type { SwitchFacts } from './switchFacts';
 
-export type Outcome = 'answered' | 'missed' | 'busy' | 'failed';
+export type { Outcome };
+
 
 /** A CDR leg as CDR Export gives it (numbers and times as strings). */
 export interface CdrLeg {
@@ -44,8 +45,13 @@ export interface LegDetail {
 
 export interface CallSummary {
 	CallID: string;
-	Direction: 'inbound' | 'outbound' | 'internal';
+	Direction: Direction;
+	/** answered (by a person), voicemail (only a voicemail box picked up), missed, busy or failed. */
 	Outcome: Outcome;
+	/** What picked up when no person did: voicemail, ivr or queue; empty otherwise. */
+	EndedIn: EndedIn;
+	/** The voicemail box that took the call when no person answered, empty otherwise. */
+	VoicemailBox: string;
 	/** The last leg's Disposition, as the switch wrote it. */
 	Disposition: string;
 	CallerNumber: string;
@@ -55,7 +61,7 @@ export interface CallSummary {
 	/** The extension or number the call first rang. */
 	CalledNumber: string;
 	CalledName: string;
-	/** Who answered (the first answered leg's destination), empty when nobody did. */
+	/** Who answered (the first leg a person answered: its destination), empty when nobody did. */
 	AnsweredBy: string;
 	StartTime: string;
 	/** When the first answered leg connected, empty when never. */
@@ -70,6 +76,8 @@ export interface CallSummary {
 	Legs: CdrLeg[];
 	/** Recording file names the leg details name, in order. */
 	Recordings: string[];
+	/** The facts that decided Direction and Outcome, as a person reads them. */
+	ClassifiedBy: { Direction: string; Outcome: string; Facts: string };
 }
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
@@ -87,11 +95,6 @@ function span(from: string, to: string): number {
 	return a === undefined || b === undefined ? 0 : Math.max(0, b - a);
 }
 
-export const wasAnswered = (leg: CdrLeg) => text(leg.ConnectTime) !== '' && text(leg.Disposition).toUpperCase() !== 'NOANSWER';
-
-export function isExtension(number: string): boolean {
-	return /^\d{2,5}$/.test(number);
-}
 
 /** A CDR Export value for one CallID: "a single leg may be a single object". */
 export function legsOf(value: unknown): CdrLeg[] {
@@ -111,49 +114,44 @@ export function lastLegOf(legs: CdrLeg[]): CdrLeg | undefined {
 	return [...legs].sort((a, b) => key(b).localeCompare(key(a)))[0];
 }
 
-export function outcomeOf(legs: CdrLeg[]): Outcome {
-	if (legs.some(wasAnswered)) return 'answered';
-	const disposition = text(lastLegOf(legs)?.Disposition).toUpperCase();
-	if (/BUSY/.test(disposition)) return 'busy';
-	if (/FAIL|CONGESTION|CHANUNAVAIL|UNAVAILABLE/.test(disposition)) return 'failed';
-	return 'missed';
-}
-
-export function summarize(callId: string, legValue: unknown, details: LegDetail[]): CallSummary {
+export function summarize(callId: string, legValue: unknown, details: LegDetail[], facts: SwitchFacts, started?: StartEvent): CallSummary {
 	const legs = inOrder(legsOf(legValue));
 	const first = legs[0] ?? {};
 	const last = lastLegOf(legs) ?? {};
-	const answered = legs.filter(wasAnswered);
-	const caller = text(first.SourceNumber);
-	const called = text(first.DestinationNumber);
-	const direction = !isExtension(caller) ? 'inbound' : isExtension(called) ? 'internal' : 'outbound';
+	const c = classify(legs, text(last.Disposition), facts, started);
+	const answered = c.answeredLeg >= 0 ? legs[c.answeredLeg] : undefined;
+	// Talk time: the legs a person answered (a box, an IVR or a queue is no conversation).
+	const talked = legs.filter((l, i) => i >= c.answeredLeg && c.answeredLeg >= 0 && wasConnected(l));
 	const start = text(first.StartTime);
 	const end = legs.map((l) => text(l.EndTime)).sort().pop() ?? '';
-	const connect = answered.length ? text(answered[0].ConnectTime) : '';
+	const connect = answered ? text(answered.ConnectTime) : '';
 	return {
 		CallID: callId,
-		Direction: direction,
-		Outcome: outcomeOf(legs),
+		Direction: c.direction,
+		Outcome: c.outcome,
+		EndedIn: c.endedIn,
+		VoicemailBox: c.voicemailBox,
 		Disposition: text(last.Disposition),
-		CallerNumber: caller,
+		CallerNumber: text(first.SourceNumber),
 		CallerName: text(first.SourceName),
 		DialedNumber: text(first.DialedNumber),
-		CalledNumber: called,
+		CalledNumber: text(first.DestinationNumber),
 		CalledName: text(first.DestinationName),
-		AnsweredBy: answered.length ? text(answered[0].DestinationNumber) : '',
+		AnsweredBy: c.answeredBy,
 		StartTime: start,
 		ConnectTime: connect,
 		EndTime: end,
 		DurationSeconds: span(start, end),
 		RingSeconds: span(start, connect || end),
-		TalkSeconds: answered.reduce((sum, l) => sum + span(text(l.ConnectTime), text(l.EndTime)), 0),
+		TalkSeconds: talked.reduce((sum, l) => sum + span(text(l.ConnectTime), text(l.EndTime)), 0),
 		LegCount: legs.length,
 		Legs: legs,
 		Recordings: details.map((d) => text(d.Recording)).filter(Boolean),
+		ClassifiedBy: c.why,
 	};
 }
 
-/** Missed Call's item: an inbound call nobody answered, as a person reads it. */
+/** Missed Call's item: an inbound call no person answered, as a person reads it. */
 export function missedCallOf(s: CallSummary, customer: string): IDataObject {
 	return {
 		CallID: s.CallID,
@@ -164,23 +162,40 @@ export function missedCallOf(s: CallSummary, customer: string): IDataObject {
 		Extension: s.CalledNumber,
 		ExtensionName: s.CalledName,
 		Outcome: s.Outcome,
+		EndedIn: s.EndedIn,
+		VoicemailBox: s.VoicemailBox,
 		StartTime: s.StartTime,
 		EndTime: s.EndTime,
 		RingSeconds: s.RingSeconds,
+		ClassifiedBy: s.ClassifiedBy,
 	};
 }
 
-export function isMissed(s: CallSummary): boolean {
-	return s.Direction === 'inbound' && s.Outcome !== 'answered';
+/** An inbound call no person answered; one a voicemail box took only when `voicemailIsMissed`. */
+export function isMissed(s: CallSummary, voicemailIsMissed = true): boolean {
+	if (s.Direction !== 'inbound' || s.Outcome === 'answered') return false;
+	return s.Outcome !== 'voicemail' || voicemailIsMissed;
 }
+
+/** Whether two numbers are the same however each is written (a `1` or `+1`, punctuation). */
+const sameNumber = (a: unknown, b: unknown) => numberKey(a) === numberKey(b);
 
 /**
  * Whether a Disconnected notification is the one that ended the call: its source and destination
- * are those of the call's last leg. A call with several legs (a transfer) is notified once per leg;
- * only one of them is its end, the same one whichever n8n process receives it.
+ * are those of the call's last leg, compared by number key (numbers.ts: the notification and the
+ * CDR may write a number with or without 1 or +1), the destination also as the DID dialed (a
+ * notification may name the DID where the CDR names the extension). A call with several legs (a
+ * transfer) is notified once per leg; only one of them is its end, the same one whichever n8n
+ * process receives it.
  */
 export function endsTheCall(legs: CdrLeg[], notification: IDataObject): boolean {
 	const last = lastLegOf(legs);
 	if (!last) return false;
-	return text(notification.SourceNumber) === text(last.SourceNumber) && text(notification.DestinationNumber) === text(last.DestinationNumber);
+	const destination = notification.DestinationNumber;
+	return sameNumber(notification.SourceNumber, last.SourceNumber) && (sameNumber(destination, last.DestinationNumber) || sameNumber(destination, last.DialedNumber));
+}
+
+/** Whether a notification names any leg of the call: when none, the numbers are written in a way the trigger cannot match (worth a log line). */
+export function namesALeg(legs: CdrLeg[], notification: IDataObject): boolean {
+	return legs.some((l) => sameNumber(notification.SourceNumber, l.SourceNumber) && (sameNumber(notification.DestinationNumber, l.DestinationNumber) || sameNumber(notification.DestinationNumber, l.DialedNumber)));
 }

@@ -169,13 +169,13 @@ export function triggerSubtitle(trigger: TriggerSpec): string {
 /** A kind's filter: the documented values of one field that start the workflow. */
 function filterProperty(trigger: TriggerSpec, kind: EventSpec): INodeProperties[] {
 	if (!kind.filter) return [];
-	const { parameter, values } = kind.filter;
+	const { parameter, values, descriptions } = kind.filter;
 	return [
 		showFor(trigger, kind, {
 			displayName: 'Call Events',
 			name: parameter,
 			type: 'multiOptions',
-			options: values.map((v) => ({ name: v, value: v })),
+			options: values.map((v) => ({ name: v, value: v, ...(descriptions?.[v] ? { description: descriptions[v] } : {}) })),
 			default: [...values],
 			required: true,
 			description: 'Event values that start the workflow; other notifications are acknowledged and dropped',

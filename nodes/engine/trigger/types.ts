@@ -47,7 +47,7 @@ export interface EventSpec {
 	 * A field whose values the document lists, and the node parameter selecting those that start the
 	 * workflow: others are still acknowledged. A value the document does not list is refused.
 	 */
-	filter?: { parameter: string; field: string; values: string[] };
+	filter?: { parameter: string; field: string; values: string[]; /** What each value means, shown beside it in the editor. */ descriptions?: Record<string, string> };
 	/** The body's fields as the item the workflow gets, or why the request is refused. */
 	parse?: (fields: IDataObject, receivedAt: Date) => { item: IDataObject } | { refusal: Refusal };
 	handle: EventHandler;

@@ -2,8 +2,8 @@
 import { customerOf, ok, required, type ApiContext } from '../api';
 import { reportFunctions } from './functions';
 import { Fail, REASONS } from '../fail';
-import type { Call } from './cdr';
-import { findRecordedCall, isRecorded, recordedCallCountBetween as callCountBetween, recordedCallsBetween as callsBetween } from './playedCalls';
+import type { Call, Leg } from './cdr';
+import { findPlayedCall, findRecordedCall, isRecorded, playedCallForDetails, recordedCallCountBetween as callCountBetween, recordedCallsBetween as callsBetween } from './playedCalls';
 import { batched, StreamedJson } from '../../http/streamed';
 import { reportsOf } from './config';
 import { token } from './random';
@@ -61,32 +61,20 @@ export function recordingToken(seed: number, callId: string, portion: number): s
 	return token(seed, unix, sequence, portion, 11);
 }
 
-reportFunctions.register('cdrlegdetailsapi', (ctx) => {
-	// A call a Digit Validation placed in this sandbox (digitValidation/dialer.ts) has its own legs.
-	const dvDetails = digitValidationOf(ctx.state)?.details(ctx.state, required(ctx, 'CallID'), customerOf(ctx));
-	if (dvDetails) return ok({ Details: dvDetails });
-	const call = callOf(ctx);
-	const Details: Array<Record<string, string>> = [];
-	let portion = 0;
-	for (const { leg, startMs, connectMs, endMs } of call.legs) {
-		Details.push({
-			StartTime: leg.StartTime,
-			Duration: '',
-			Action: `Call from ${leg.SourceNumber} routed to ${leg.DestinationNumber}`,
-			State: 'Routed',
-			Recording: '',
+/** The Routed row of a leg, its Answered row once connected (the recording's name), its Ended row once over. */
+function detailRows(leg: Leg, startMs: number, connectMs: number | undefined, endMs: number | undefined, recording: string): Array<Record<string, string>> {
+	const rows = [{ StartTime: leg.StartTime, Duration: '', Action: `Call from ${leg.SourceNumber} routed to ${leg.DestinationNumber}`, State: 'Routed', Recording: '' }];
+	if (connectMs !== undefined) {
+		rows.push({
+			StartTime: leg.ConnectTime,
+			Duration: String(Math.round((connectMs - startMs) / 1000)),
+			Action: `Answered by ${leg.DestinationName || leg.DestinationNumber}`,
+			State: 'Answered',
+			Recording: recording,
 		});
-		if (connectMs !== undefined) {
-			portion++;
-			Details.push({
-				StartTime: leg.ConnectTime,
-				Duration: String(Math.round((connectMs - startMs) / 1000)),
-				Action: `Answered by ${leg.DestinationName || leg.DestinationNumber}`,
-				State: 'Answered',
-				Recording: isRecorded(call) ? recordingFile(call, portion) : '',
-			});
-		}
-		Details.push({
+	}
+	if (endMs !== undefined) {
+		rows.push({
 			StartTime: leg.EndTime,
 			Duration: String(Math.round((endMs - startMs) / 1000)),
 			Action: leg.Disposition === 'TRANSFERRED' ? `Transferred by ${leg.DestinationNumber}` : 'Hangup',
@@ -94,6 +82,25 @@ reportFunctions.register('cdrlegdetailsapi', (ctx) => {
 			Recording: '',
 		});
 	}
+	return rows;
+}
+
+reportFunctions.register('cdrlegdetailsapi', (ctx) => {
+	// A call a Digit Validation placed in this sandbox (digitValidation/dialer.ts) has its own legs.
+	const dvDetails = digitValidationOf(ctx.state)?.details(ctx.state, required(ctx, 'CallID'), customerOf(ctx));
+	if (dvDetails) return ok({ Details: dvDetails });
+	// A played call: during the call too when leg details are live (profiles.ts).
+	const played = playedCallForDetails(ctx.state, customerOf(ctx), required(ctx, 'CallID'));
+	const call = played ?? callOf(ctx);
+	const Details: Array<Record<string, string>> = [];
+	let portion = 0;
+	for (const { leg, startMs, connectMs, endMs } of call.legs) {
+		if (connectMs !== undefined) portion++;
+		Details.push(...detailRows(leg, startMs, connectMs, endMs, connectMs !== undefined && isRecorded(call) ? recordingFile(call, portion) : ''));
+	}
+	const going = played && !findPlayedCall(ctx.state, played.CallID) ? played.inProgress : undefined;
+	if (going) Details.push(...detailRows(going.leg, going.startMs, going.connectMs, undefined, going.connectMs !== undefined && isRecorded(call) ? recordingFile(call, portion + 1) : ''));
+	if (!Details.length) throw new Fail(REASONS.unknownCall);
 	return ok({ Details });
 });
 

@@ -27,7 +27,7 @@ import net from 'node:net';
 import { ServerProcess } from './server-process';
 
 /** The paths of this package's triggers (Messaging Trigger: message; SolSwitch Trigger: the others). */
-export const TRIGGER_PATHS = ['message', 'sip-notification', 'monitoring', 'sip-packet', 'digit-validation', 'missed-call', 'call-ended', 'new-recording'];
+export const TRIGGER_PATHS = ['message', 'sip-notification', 'monitoring', 'sip-packet', 'digit-validation', 'missed-call', 'call-ended', 'new-recording', 'call-events'];
 
 /** n8n's webhook IDs: UUIDs (a Webhook node's own path, such as orders/message, is not hashed). */
 const WEBHOOK_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

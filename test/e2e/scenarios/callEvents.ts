@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
+import { settingsOf, type SwitchProfileName, type SwitchSettings } from '../../../sandbox/switch/profiles';
 import { nodeJson, nodeOutput } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
 import { switchTriggerNode } from './switchTrigger';
@@ -101,5 +102,42 @@ export function describeCallEventScenarios(env: ScenarioEnv) {
 		const [execution] = await env.api.waitForExecutions(id, 1);
 		expect(execution.status).toBe('error');
 		expect(JSON.stringify(execution.data.resultData.error)).toContain('Call 1700000000.999 could not be looked up');
+	});
+
+	// Under the default reading of the switch and the harshest one (leg details after the hang-up,
+	// Disconnected per leg, DID caller IDs, voicemail picking up, +1 / 1 numbers, one portal URL):
+	// one Call Events (One URL) trigger per setting of Count Voicemail as Missed.
+	describe.each<SwitchProfileName>(['default', 'harshest'])('classified from the switch\'s facts, %s profile', (profile) => {
+		const use = (over: Partial<SwitchSettings> = {}) => {
+			env.sandbox.state.settings = settingsOf(profile, over);
+		};
+		afterAll(() => {
+			env.sandbox.state.settings = settingsOf('default');
+		});
+		const missedOf = async (id: string, count: number) =>
+			(await env.api.waitForExecutions(id, count)).map((e) => nodeJson(e, 'SolSwitch Trigger')[0]).sort((a, b) => String(a.CallID).localeCompare(String(b.CallID)));
+
+		test('an unanswered outbound call emits no Missed Call; a call that ends in voicemail emits one (Count Voicemail as Missed on)', async () => {
+			use({ unansweredEndsIn: 'voicemail' });
+			const { id, url } = await publish(`E2E Missed Call ${profile} on`, 'call-events', { callEvents: ['missed-call'] });
+			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [url] });
+			const outbound = await play({ scenario: 'outboundUnanswered', Extension: '201', To: '4385550142' });
+			const voicemail = await play({ scenario: 'missed', Extension: '201' });
+			const items = await missedOf(id, 1);
+			expect(items).toEqual([expect.objectContaining({ CallEvent: 'missed-call', CallID: voicemail.CallID, Outcome: 'voicemail', EndedIn: 'voicemail', VoicemailBox: '201' })]);
+			expect(items[0].CallID).not.toBe(outbound.CallID);
+			expect(await env.api.executionSummaries(id)).toHaveLength(1);
+		});
+
+		test('Count Voicemail as Missed off: a call that ends in voicemail emits none (a plain missed call after it does)', async () => {
+			use({ unansweredEndsIn: 'voicemail' });
+			const { id, url } = await publish(`E2E Missed Call ${profile} off`, 'call-events', { callEvents: ['missed-call'], countVoicemailAsMissed: false });
+			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [url] });
+			await play({ scenario: 'missed', Extension: '201' });
+			use({ unansweredEndsIn: 'nothing' });
+			const marker = await play({ scenario: 'missed', Extension: '202' });
+			expect(await missedOf(id, 1)).toEqual([expect.objectContaining({ CallID: marker.CallID, Outcome: 'missed', EndedIn: '' })]);
+			expect(await env.api.executionSummaries(id)).toHaveLength(1);
+		});
 	});
 }

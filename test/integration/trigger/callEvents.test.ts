@@ -5,8 +5,13 @@
  * run per call. Also: a repeated notification, a CDR written late, a leg of a transferred call, a
  * restart, and bad input (unknown CallID, missing fields, wrong secret, a switch that fails).
  */
+// n8n-core's own copies: the webhook context's logger is Container.get(Logger) of these.
+import { Logger } from 'n8n-core/node_modules/@n8n/backend-common';
+import { Container } from 'n8n-core/node_modules/@n8n/di';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
+import { settingsOf, type SwitchSettings } from '../../../sandbox/switch/profiles';
 import { forgetProcessMemory } from '../../../nodes/SolSwitchTrigger/calls/emittedCalls';
+import { forgetSwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
 import { useSandbox } from '../../helpers/sandbox';
 import { readBinary, startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 
@@ -27,6 +32,14 @@ afterAll(async () => {
 beforeEach(() => {
 	host.started.length = 0;
 });
+afterEach(() => {
+	env.sandbox.state.settings = settingsOf('default');
+});
+
+/** This test's reading of the switch (profiles.ts), over the default. */
+const withSwitch = (over: Partial<SwitchSettings>) => {
+	env.sandbox.state.settings = settingsOf('default', over);
+};
 
 /** Points the switch's SIP POST notifications at one kind's URL, with the shared secret. */
 function listen(kind: string, parameters: Record<string, unknown> = {}) {
@@ -65,9 +78,16 @@ describe('Missed Call', () => {
 			Extension: '201',
 			ExtensionName: 'Alice Martin',
 			Outcome: 'missed',
+			EndedIn: '',
+			VoicemailBox: '',
 			StartTime: call.legs[0].StartTime,
 			EndTime: call.legs[0].EndTime,
 			RingSeconds: 20,
+			ClassifiedBy: {
+				Direction: 'the switch notified Incoming',
+				Outcome: 'no leg was answered (the last leg: NOANSWER)',
+				Facts: 'extensions, DIDs, voicemail boxes and queues as the switch lists them',
+			},
 		});
 		// The leg the CDR holds agrees with the notification: NOANSWER, never connected.
 		expect(call.legs[0]).toMatchObject({ Disposition: 'NOANSWER', ConnectTime: '', SourceNumber: '4385550142', DestinationNumber: '201', DialedNumber: '5145550100' });
@@ -95,12 +115,34 @@ describe('Missed Call', () => {
 
 	it('a CDR written seconds after the hang-up still gives the event: the lookup asks again until it is there', async () => {
 		listen('missed-call');
+		withSwitch({ legDetails: 'afterHangup' });
 		// 100 sandbox seconds at the test's time scale (0.01): one second of real time.
 		const call = await play({ scenario: 'missed', cdrDelaySeconds: 100 });
 		expect(host.executions).toHaveLength(1);
 		expect(host.executions[0][0].json.CallID).toBe(call.CallID);
 		const unknown = lookups('cdrlegdetailsapi').filter((e) => JSON.stringify(e.answer).includes('Unknown CallID'));
 		expect(unknown.length).toBeGreaterThanOrEqual(2);
+	});
+});
+
+describe("the customer's lists (extensions, DIDs, voicemail boxes, queues)", () => {
+	it('are read from the switch once for a burst of calls, and a customer-scoped key that may not read DIDs goes on with the extensions\' caller IDs', async () => {
+		forgetSwitchFacts();
+		listen('call-ended');
+		await play({ scenario: 'missed' });
+		await play({ scenario: 'answered' });
+		expect(host.executions).toHaveLength(2);
+		for (const fn of ['extension/view', 'voicemail/view', 'livequeuestat', 'did/view']) expect([fn, lookups(fn).length]).toEqual([fn, 1]);
+		expect(lookups('extension/view')[0].body).toMatchObject({ Customer: '1', ViewType: 'Full' });
+		// An outbound call from a DID caller ID, with DID > view refused: still outbound.
+		forgetSwitchFacts();
+		env.sandbox.faults.set({ match: 'did/view', mode: 'answer', json: { Status: 'FAIL', Reason: 'Access denied' } });
+		withSwitch({ outboundCallerId: 'did' });
+		const out = await play({ scenario: 'outboundUnanswered' });
+		const item = host.executions[2][0].json as Record<string, any>;
+		expect(item).toMatchObject({ CallID: out.CallID, Direction: 'outbound' });
+		expect(item.ClassifiedBy.Facts).toBe('extensions, DIDs, voicemail boxes and queues as the switch lists them');
+		forgetSwitchFacts();
 	});
 });
 
@@ -127,8 +169,9 @@ describe('Call Ended', () => {
 		expect(items[1]).toMatchObject({ DurationSeconds: 12, RingSeconds: 12, TalkSeconds: 0, Recordings: [] });
 	});
 
-	it('a transferred call (two legs, a Disconnected for each) starts one run, on its last leg', async () => {
+	it('a transferred call (two legs, a Disconnected for each as it ends) starts one run, on its last leg', async () => {
 		listen('call-ended');
+		withSwitch({ legDetails: 'afterHangup', disconnectNotifications: 'perLeg' });
 		const call = await play({ scenario: 'transferred', ringSeconds: 3, talkSeconds: 20 });
 		const disconnected = notifications().filter((e) => (e.body as { Event: string }).Event === 'Disconnected');
 		expect(disconnected.map((e) => [(e.body as { DestinationNumber: string }).DestinationNumber, e.answer])).toEqual([
@@ -166,6 +209,23 @@ describe('bad input and a failing switch start nothing', () => {
 		expect(answer.status).toBe(500);
 		expect(answer.text).toContain('Call 1700000000.999 could not be looked up: the switch had no record of it after 1 s');
 		expect(host.executions).toHaveLength(0);
+	});
+
+	it('a Disconnected whose numbers name no leg of its call starts nothing and leaves one warning naming the call (R6)', async () => {
+		listen('call-ended');
+		callbacksOf(env.sandbox).configure({ sipNotificationUrls: [] });
+		const call = await play({ scenario: 'answered' });
+		const warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => undefined);
+		try {
+			expect(await post('call-ended', { ...disconnected(call.CallID), SourceNumber: '6135550123' })).toEqual({ status: 200, text: '{"Status":"OK"}' });
+			expect(host.executions).toHaveLength(0);
+			expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining(`the Disconnected of call ${call.CallID} (6135550123 to 201) names none of its 1 CDR legs`)]);
+			// Written with +1 where the record has 10 digits, it is the call's end.
+			expect(await post('call-ended', { ...disconnected(call.CallID), SourceNumber: '+15145550199' })).toEqual({ status: 200, text: '{"Status":"OK"}' });
+			expect(host.executions).toHaveLength(1);
+		} finally {
+			warn.mockRestore();
+		}
 	});
 
 	it('missing fields and an unknown Event value are refused with 400 and a Reason', async () => {

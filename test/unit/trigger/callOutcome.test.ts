@@ -3,7 +3,13 @@
  * times and the notification that ends it, read from its CDR legs and leg details as the switch
  * writes them (numbers and times as strings; one leg may be a bare object).
  */
-import { endsTheCall, isMissed, legsOf, missedCallOf, outcomeOf, summarize, type CdrLeg } from '../../../nodes/SolSwitchTrigger/calls/outcome';
+import { endsTheCall, isMissed, legsOf, missedCallOf, summarize as summarizeWith, type CdrLeg, type LegDetail } from '../../../nodes/SolSwitchTrigger/calls/outcome';
+import type { SwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
+
+/** Customer 1 as the sandbox's switch lists it. */
+const FACTS: SwitchFacts = { customer: '1', extensions: new Set(['201', '202', '203']), dids: new Set(['5145550100', '5145550101']), boxes: new Set(), queues: new Set(['600']), missing: [] };
+const summarize = (callId: string, legs: unknown, details: LegDetail[]) => summarizeWith(callId, legs, details, FACTS);
+const outcomeOf = (legs: CdrLeg[]) => summarize('1.1', legs, []).Outcome;
 
 const leg = (over: Partial<CdrLeg>): CdrLeg => ({
 	LegID: '100',
@@ -58,9 +64,16 @@ describe('the summary of a call', () => {
 			Extension: '201',
 			ExtensionName: 'Alice Martin',
 			Outcome: 'missed',
+			EndedIn: '',
+			VoicemailBox: '',
 			StartTime: '2026-11-27 10:00:00',
 			EndTime: '2026-11-27 10:00:20',
 			RingSeconds: 20,
+			ClassifiedBy: {
+				Direction: 'caller 4385550142 is no extension or DID of customer 1; 201 is an extension',
+				Outcome: 'no leg was answered (the last leg: NOANSWER)',
+				Facts: 'extensions, DIDs, voicemail boxes and queues as the switch lists them',
+			},
 		});
 	});
 

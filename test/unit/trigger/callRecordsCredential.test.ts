@@ -47,7 +47,8 @@ describe('call-record lookups and the SolSwitch API credential', () => {
 		const sent: string[] = [];
 		const found = await lookUpCall(context(saved, 'key-2', sent), CALL, '', 0);
 		expect('found' in found).toBe(true);
-		expect(sent).toEqual(['/api/cdrlegdetailsapi/ key-1', '/api/cdrlegdetailsapi/ key-2', '/api/cdrexport/ key-2']);
+		// List Active Calls is asked first (a call going on on another leg is not looked up): refused with the kept key, sent again with the fresh one.
+		expect(sent).toEqual(['/api/listactivecalls/ key-1', '/api/listactivecalls/ key-2', '/api/cdrlegdetailsapi/ key-2', '/api/cdrexport/ key-2']);
 		expect(saved.reads).toBe(2);
 	});
 
@@ -55,6 +56,6 @@ describe('call-record lookups and the SolSwitch API credential', () => {
 		const saved = { key: 'key-1', reads: 0 };
 		const sent: string[] = [];
 		await expect(lookUpCall(context(saved, 'other', sent), CALL, '', 0)).rejects.toThrow(/Invalid API key/);
-		expect(sent).toEqual(['/api/cdrlegdetailsapi/ key-1']);
+		expect(sent).toEqual(['/api/listactivecalls/ key-1', '/api/cdrlegdetailsapi/ key-1']);
 	});
 });
