@@ -114,8 +114,11 @@ export async function answerNow(fn: IWebhookFunctions, call: AnsweringCall, text
 /**
  * A redelivery or a copy in flight, answered from the memory: the answer given before (a reply SMS
  * still to send is sent now), or 503 RETRY while a copy takes longer than COPY_WAIT_MS. Otherwise
- * this call answers the callback, and the claim ends when its answer is written (whoever writes it)
- * or its connection closes.
+ * this call answers the callback, and the claim ends when its answer is written (whoever writes it),
+ * which every answer below does after remembering it. Not when the gateway closes the connection:
+ * a gateway that gives up while the reply SMS is still being sent (or the run still runs) sends the
+ * message again, and that copy must wait for the answer being remembered, not send a second SMS or
+ * start a second run (code review 3, R9).
  */
 export async function answerFromClaim(fn: IWebhookFunctions, call: AnsweringCall, claim: Claim): Promise<IWebhookResponseData | undefined> {
 	if ('answered' in claim) {

@@ -50,7 +50,9 @@ export const COPY_WAIT_MS = 5000;
 /**
  * A first copy still open after this long is taken as gone: n8n never settles a call whose
  * queue-mode worker was killed under its execution (N6), and a proxy may keep it open after the
- * gateway gave up. The next copy then runs the workflow itself.
+ * gateway gave up. The next copy then runs the workflow itself. A claim does not end when the
+ * gateway closes the connection (it may give up while the reply SMS is still being sent): it ends
+ * when its answer is written, after it was remembered, or at this bound.
  */
 export const COPY_ABANDONED_MS = 60_000;
 
@@ -112,7 +114,7 @@ function prune(entries: Entries, now: number) {
 /**
  * The outcome of a claim: the answer given before; "come again later" (a copy is being answered and
  * took longer than COPY_WAIT_MS); or this call answers it, and calls `done` once its answer is
- * written (or failed, or the connection closed).
+ * written (or failed), whether or not the caller still listens.
  */
 export type Claim = { answered: RememberedReply } | { retryLater: true } | { claimed: { done: () => void } };
 
@@ -155,17 +157,24 @@ export class ReplyMemory {
 	 * and the claim are one synchronous step, so copies arriving in the same instant cannot both find
 	 * none (seen in queue mode before: 1 of 10 pairs). When the copy answered with an error, another
 	 * waiting copy may have taken over meanwhile: the claim is tried again.
+	 *
+	 * A reply SMS still to send (`sms`) is remembered before it is sent, so that n8n's save carries it
+	 * to other processes; while the call that remembered it is still sending it (its claim open in
+	 * this process), that entry is not an answer yet: a copy waits for the claim, as for no entry, so
+	 * a gateway that gave up mid-SMS and sent the message again does not get a second SMS (R9).
 	 */
 	async claim(key: string, now: number): Promise<Claim> {
 		for (;;) {
 			const earlier = this.recall(key, now);
-			if (earlier) return { answered: earlier };
 			const open = this.store.answering.get(key);
-			if (!open || now - open.since > COPY_ABANDONED_MS) return { claimed: this.claimNow(key, now) };
-			const outcome = await Promise.race([open.pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
-			const answered = this.recall(key, now);
-			if (answered) return { answered };
-			if (outcome === 'late') return { retryLater: true };
+			const live = open && now - open.since <= COPY_ABANDONED_MS ? open : undefined;
+			if (earlier && !(live && earlier.sms !== undefined)) return { answered: earlier };
+			if (!live) return { claimed: this.claimNow(key, now) };
+			const outcome = await Promise.race([live.pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
+			if (outcome === 'late') {
+				const answered = this.recall(key, now);
+				return answered && answered.sms === undefined ? { answered } : { retryLater: true };
+			}
 		}
 	}
 
