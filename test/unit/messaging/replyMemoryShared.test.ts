@@ -189,7 +189,7 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		const first = n8n.call();
 		expect(await answerOfCopyInFlight(first.fn, 'message:P', 1000)).toBeUndefined();
 		// As the trigger does on a long code: remembered as still to send, then sent.
-		ReplyMemory.of(first.fn).remember('message:P', 1000, undefined, 'Got it');
+		ReplyMemory.of(first.fn).remember('message:P', 1000, undefined, { channel: 'sms', text: 'Got it' });
 		const copy = n8n.call();
 		let copyAnswer: unknown = 'waiting';
 		const waiting = answerOfCopyInFlight(copy.fn, 'message:P', 1500).then((a) => (copyAnswer = a));
@@ -205,13 +205,13 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		const n8n = n8nModel();
 		const first = n8n.call();
 		expect(await answerOfCopyInFlight(first.fn, 'message:Q', 1000)).toBeUndefined();
-		ReplyMemory.of(first.fn).remember('message:Q', 1000, undefined, 'Got it');
+		ReplyMemory.of(first.fn).remember('message:Q', 1000, undefined, { channel: 'sms', text: 'Got it' });
 		const slow = answerOfCopyInFlight(n8n.call().fn, 'message:Q', 1500);
 		await jest.advanceTimersByTimeAsync(COPY_WAIT_MS);
 		expect(await slow).toBe('retryLater');
 		first.res.statusCode = 503;
 		first.res.end('{"Status":"RETRY"}');
-		expect(await answerOfCopyInFlight(n8n.call().fn, 'message:Q', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		expect(await answerOfCopyInFlight(n8n.call().fn, 'message:Q', 2000)).toEqual({ at: 1000, pending: { channel: 'sms', text: 'Got it' } });
 	});
 
 	it('other workflows do not share the memory', () => {
