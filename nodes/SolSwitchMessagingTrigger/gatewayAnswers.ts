@@ -34,7 +34,7 @@ export interface AnsweringCall {
 	key: string;
 	now: number;
 	memory?: ReplyMemory;
-	/** How a reply text travels (replies/channel.ts channelFor); absent: as the answer's Body. */
+	/** How a reply text travels (replies/channelFor.ts); absent: as the answer's Body. */
 	channel?: ReplyChannel;
 }
 

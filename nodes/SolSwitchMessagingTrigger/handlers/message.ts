@@ -9,7 +9,7 @@
  *   5. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
  *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
  * Whichever answers, a reply text travels by the callback's reply channel, chosen once below
- * (replies/channel.ts: the answer's Body, or on a long code an SMS from the code).
+ * (replies/channelFor.ts: the answer's Body, or on a long code an SMS from the code).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
  * when each is remembered, gatewayAnswers.ts.
  */
@@ -27,7 +27,7 @@ import { routeSms } from '../sendAndWait/router';
 import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
 import { COMPLIANCE_PARAMETER, COMPLIANCE_TEXT_FIELDS, complianceTextName, complianceTextOf } from '../complianceAnswers';
 import { downloadMedia } from '../media';
-import { channelFor } from '../replies/channel';
+import { channelFor } from '../replies/channelFor';
 
 /** A reply the trigger gives itself, and whether the workflow runs after it. */
 interface OwnAnswer {

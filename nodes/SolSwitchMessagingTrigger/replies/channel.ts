@@ -1,6 +1,6 @@
 /**
  * How a reply text travels to the person who texted: one object per way, chosen once per callback
- * (handlers/message.ts, by channelFor below) and handed to the answering functions
+ * (handlers/message.ts, by channelFor.ts) and handed to the answering functions
  * (gatewayAnswers.ts), which never ask which way it is.
  *
  * The ways, one file each:
@@ -10,17 +10,12 @@
  *   code, whose answer Body the gateway drops).
  *
  * A third way (an RCS message, a chat app) is one more file here implementing ReplyChannel, plus its
- * line in channelFor: what the gateway hears when it could not go (503 RETRY, and the reply kept as
+ * line in channelFor.ts: what the gateway hears when it could not go (503 RETRY, and the reply kept as
  * pending under the channel's name, so the redelivery delivers it and nothing runs twice), and
  * whether delivering it again is harmless (`repeatable`).
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-import type { CallbackType } from '../../shared/messaging/callbackFormat';
-import { phoneNumberOf } from '../../shared/messaging/phoneNumber';
 import type { PendingReply } from '../../shared/messaging/replyMemory';
-import { repliesBySms } from '../answerBy';
-import { callbackBodyChannel } from './callbackBody';
-import { smsChannel } from './sms';
 
 /** What the gateway hears once a reply was delivered (or tried). */
 export interface GatewayAnswer {
@@ -54,19 +49,4 @@ export interface ReplyChannel {
 	readonly takesWorkflowReply: boolean;
 	/** Delivers a reply: at once (nothing to send first) or once it was sent. Never throws. */
 	deliver(fn: IWebhookFunctions, text: string): Delivery | Promise<Delivery>;
-}
-
-/** The sender as a reply SMS is addressed: its digits (a carrier may write "+1 514-..."), else as sent. */
-function replyNumber(from: unknown): string {
-	const number = phoneNumberOf(from);
-	return number.ok ? number.number : String(from);
-}
-
-/**
- * The channel of one callback's replies: on a long code (answerBy.ts) an SMS from the code to the
- * sender; otherwise, and for MMS and reports (which get Status only), the answer's Body.
- */
-export function channelFor(type: CallbackType, answerBy: unknown, code: string, from: unknown): ReplyChannel {
-	if (type === 'sms' && repliesBySms(answerBy, code)) return smsChannel({ code, person: replyNumber(from) });
-	return callbackBodyChannel;
 }
