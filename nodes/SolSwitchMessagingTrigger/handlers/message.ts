@@ -11,7 +11,7 @@
  * Whichever answers, a reply text travels by the callback's reply channel, chosen once below
  * (replies/channelFor.ts: the answer's Body, or on a long code an SMS from the code).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
- * when each is remembered, gatewayAnswers.ts.
+ * when each is remembered, replies/gatewayAnswers.ts.
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 import type { ReceivedEvent } from '../../engine/trigger/types';
@@ -20,12 +20,12 @@ import { dedupKey, type CallbackType } from '../../shared/messaging/callbackForm
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
 import { ACKNOWLEDGE_REDELIVERIES, REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
-import { ANSWER_BY_PARAMETER } from '../answerBy';
-import { answerByWorkflow, answerFromClaim, answerNow, answerOwnWhenQueued, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../gatewayAnswers';
+import { ANSWER_BY_PARAMETER } from '../replies/answerBy';
+import { answerByWorkflow, answerFromClaim, answerNow, answerOwnWhenQueued, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../replies/gatewayAnswers';
 import { inboundKeyOf } from '../inboundCredential';
 import { routeSms } from '../sendAndWait/router';
-import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
-import { COMPLIANCE_PARAMETER, COMPLIANCE_TEXT_FIELDS, complianceTextName, complianceTextOf } from '../complianceAnswers';
+import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../replies/keywordReplies';
+import { COMPLIANCE_PARAMETER, COMPLIANCE_TEXT_FIELDS, complianceTextName, complianceTextOf } from '../replies/complianceAnswers';
 import { downloadMedia } from '../media';
 import { channelFor } from '../replies/channelFor';
 
@@ -45,7 +45,7 @@ function ownAnswer(fn: IWebhookFunctions, type: CallbackType, item: IDataObject,
 	const compliance = item.compliance as Compliance | undefined;
 	if (compliance && fn.getNodeParameter(COMPLIANCE_PARAMETER, true) === true) {
 		const name = complianceTextName(compliance);
-		// The text set, or the built-in one where the version has it (complianceAnswers.ts): a STOP is
+		// The text set, or the built-in one where the version has it (replies/complianceAnswers.ts): a STOP is
 		// always answered, so its opt-out runs.
 		const text = complianceTextOf({ version: fn.getNode().typeVersion, read: (p) => fn.getNodeParameter(p, ''), options }, name) ?? '';
 		const field = COMPLIANCE_TEXT_FIELDS.find((f) => f.name === name)!.displayName;

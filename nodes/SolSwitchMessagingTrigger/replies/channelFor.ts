@@ -1,7 +1,7 @@
 /** The choice of a callback's reply channel (channel.ts), made once per callback by handlers/message.ts. */
 import type { CallbackType } from '../../shared/messaging/callbackFormat';
 import { phoneNumberOf } from '../../shared/messaging/phoneNumber';
-import { repliesBySms } from '../answerBy';
+import { repliesBySms } from './answerBy';
 import { callbackBodyChannel } from './callbackBody';
 import type { ReplyChannel } from './channel';
 import { smsChannel } from './sms';

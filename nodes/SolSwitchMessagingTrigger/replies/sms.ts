@@ -8,7 +8,7 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 import { SMS_NOT_SENT, okReply } from '../../shared/messaging/callbackFormat';
-import { sendReplySms, type SmsRoute } from '../replySms';
+import { sendReplySms, type SmsRoute } from './replySms';
 import type { Delivery, ReplyChannel } from './channel';
 
 export const SMS_CHANNEL = 'sms';

@@ -9,7 +9,7 @@
  * one SMS in all, and a message that runs the workflow runs once. In every reply mode.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 import { gatewayOf, messagingCredentials } from './env';

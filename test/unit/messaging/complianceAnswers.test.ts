@@ -11,8 +11,8 @@ import {
 	complianceTextWarning,
 	exampleContactHint,
 	type ComplianceSettings,
-} from '../../../nodes/SolSwitchMessagingTrigger/complianceAnswers';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+} from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceAnswers';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { packageNodeTypes } from '../../../scripts/n8n-engine/n8nCore';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 

@@ -8,7 +8,7 @@
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
 import { REPLIES_KEY, ReplyMemory } from '../../../nodes/shared/messaging/replyMemory';
-import { answerByWorkflow, answerFromClaim, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/gatewayAnswers';
+import { answerByWorkflow, answerFromClaim, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/replies/gatewayAnswers';
 import { RESPONSE_DATA_FIELD } from '../../../nodes/SolSwitchMessagingTrigger/events';
 
 let recallCount = 0;

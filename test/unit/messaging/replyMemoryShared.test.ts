@@ -8,7 +8,7 @@ import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } f
 import { afterAnswerWritten, type AnswerResponse } from '../../../nodes/engine/trigger/n8nResponse';
 import { COPY_ABANDONED_MS, COPY_WAIT_MS, REPLIES_KEY, ReplyMemory, type RememberedReply } from '../../../nodes/shared/messaging/replyMemory';
 import type { ReceivedEvent } from '../../../nodes/engine/trigger/types';
-import { answerByWorkflow } from '../../../nodes/SolSwitchMessagingTrigger/gatewayAnswers';
+import { answerByWorkflow } from '../../../nodes/SolSwitchMessagingTrigger/replies/gatewayAnswers';
 import { handleCallback } from '../../../nodes/SolSwitchMessagingTrigger/handlers/message';
 
 /** What the trigger does before answering a callback: the answer given before, "retry later", or the claim (ended as the answer is written). */

@@ -4,7 +4,7 @@
  * reply mode (nodes/shared/messaging/replyModes.ts, run by handlers/message.ts). Every interception
  * of n8n's answer goes through the adapter (nodes/engine/trigger/n8nResponse.ts).
  *
- * A reply text reaches the person by the callback's reply channel (replies/channel.ts), chosen once
+ * A reply text reaches the person by the callback's reply channel (channel.ts), chosen once
  * per callback: as the answer's Body (a short code), or as an SMS from the code sent here first (a
  * long code), the gateway then getting Status only. A reply that leaves before the answer is
  * remembered only once it went out; one that could not go is remembered as pending, and the gateway
@@ -19,14 +19,14 @@ import {
 	rewriteAnswerAsWritten,
 	type AnswerResponse,
 	type Replacement,
-} from '../engine/trigger/n8nResponse';
-import { replyJson } from '../engine/trigger/replies';
-import { RETRY_LATER, okReply, sentReply } from '../shared/messaging/callbackFormat';
-import type { Claim, ReplyMemory } from '../shared/messaging/replyMemory';
-import type { ReplyModeRule } from '../shared/messaging/replyModes';
-import type { Routed } from './sendAndWait/router';
-import { callbackBodyChannel } from './replies/callbackBody';
-import type { Delivery, GatewayAnswer, ReplyChannel } from './replies/channel';
+} from '../../engine/trigger/n8nResponse';
+import { replyJson } from '../../engine/trigger/replies';
+import { RETRY_LATER, okReply, sentReply } from '../../shared/messaging/callbackFormat';
+import type { Claim, ReplyMemory } from '../../shared/messaging/replyMemory';
+import type { ReplyModeRule } from '../../shared/messaging/replyModes';
+import type { Routed } from '../sendAndWait/router';
+import { callbackBodyChannel } from './callbackBody';
+import type { Delivery, GatewayAnswer, ReplyChannel } from './channel';
 
 /** One callback being answered: its item, its dedup key and arrival, and the memory (none when Acknowledge Redeliveries is off). */
 export interface AnsweringCall {
@@ -34,7 +34,7 @@ export interface AnsweringCall {
 	key: string;
 	now: number;
 	memory?: ReplyMemory;
-	/** How a reply text travels (replies/channelFor.ts); absent: as the answer's Body. */
+	/** How a reply text travels (channelFor.ts); absent: as the answer's Body. */
 	channel?: ReplyChannel;
 }
 
