@@ -11,8 +11,8 @@ import {
 import { triggerSubtitle, triggerVersions, webhookDescription } from '../engine/trigger/describe';
 import { dispatch } from '../engine/trigger/dispatch';
 import { MESSAGING_TRIGGER } from './events';
-import { COMPLIANCE_PARAMETER, complianceTextProblems, complianceTextWarning, exampleContactHint, type ComplianceSettings } from './complianceAnswers';
-import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './keywordReplies';
+import { COMPLIANCE_PARAMETER, complianceTextProblems, complianceTextWarning, exampleContactHint, type ComplianceSettings } from './replies/complianceAnswers';
+import { KEYWORD_REPLIES, keywordReplies, keywordReplyHint, keywordTableProblems } from './replies/keywordReplies';
 import { triggerProperties } from './properties';
 import { answerRegistrationCall } from './registration';
 import { isRegistration } from './sendAndWait/router';
@@ -35,7 +35,7 @@ export class SolSwitchMessagingTrigger implements INodeType {
 		group: ['trigger'],
 		// 1.1: the same node, but n8n evaluates no expression for it in the webhook phase (see
 		// FIRST_ENGINE_FREE_VERSION); workflows saved at 1 keep it. 1.2: INFO, HELP and AIDE answers are
-		// required fields with no example contact, checked at publication (complianceAnswers.ts).
+		// required fields with no example contact, checked at publication (replies/complianceAnswers.ts).
 		...triggerVersions([1, 1.1, 1.2]),
 		subtitle: triggerSubtitle(MESSAGING_TRIGGER),
 		description: 'Starts the workflow when the SolSwitch messaging gateway delivers an SMS, an MMS or a delivery report',

@@ -9,7 +9,7 @@ import { receiveEvent } from '../engine/trigger/dispatch';
 import type { DescriptionField, EventSpec, Refusal, TriggerSpec } from '../engine/trigger/types';
 import type { CallbackType } from '../shared/messaging/callbackFormat';
 import { REPLY_MODE_PARAMETER } from '../shared/messaging/replyModes';
-import { answerOk } from './gatewayAnswers';
+import { answerOk } from './replies/gatewayAnswers';
 import { classifyCallback, parseMms, parseReport, parseSms } from './callback';
 import { handleCallback } from './handlers/message';
 import { carriesInboundKey } from './inboundCredential';

@@ -1,10 +1,10 @@
 /** The Messaging Trigger's settings: generated from the event table, then the reply and compliance settings and the Options. */
 import type { INodeProperties } from 'n8n-workflow';
 import { eventProperties, guardOptions, optionsCollection } from '../engine/trigger/describe';
-import { COMPLIANCE_PARAMETER, optionTextProperties, OWN_TEXTS_VERSION, ownTextProperties } from './complianceAnswers';
+import { COMPLIANCE_PARAMETER, optionTextProperties, OWN_TEXTS_VERSION, ownTextProperties } from './replies/complianceAnswers';
 import { MESSAGING_TRIGGER } from './events';
-import { answerByProperty } from './answerBy';
-import { keywordRepliesProperty } from './keywordReplies';
+import { answerByProperty } from './replies/answerBy';
+import { keywordRepliesProperty } from './replies/keywordReplies';
 
 /** The settings under Options that every version has. */
 const commonOptions: INodeProperties[] = [
@@ -43,7 +43,7 @@ const commonOptions: INodeProperties[] = [
 /**
  * Options, one collection per kind of version: before 1.2 it holds the five compliance texts with
  * their built-in defaults (saved workflows keep them); from 1.2 on only STOP and ARRET, since INFO,
- * HELP and AIDE are required fields of their own (complianceAnswers.ts). Both store `options`.
+ * HELP and AIDE are required fields of their own (replies/complianceAnswers.ts). Both store `options`.
  */
 const optionsBefore = optionsCollection([...commonOptions, ...optionTextProperties(false)], {
 	displayOptions: { show: { '@version': [{ _cnd: { lt: OWN_TEXTS_VERSION } }] } },

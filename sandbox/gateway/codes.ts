@@ -4,7 +4,7 @@
  * its own codes; the sandbox takes a code of up to `shortCodeMaxDigits` digits (6 by default: North
  * American short codes are 5 or 6 digits, a long code is a 10- or 11-digit phone number) for a
  * short code, the rule the Messaging Trigger's "Send Replies As: Automatic" applies too
- * (nodes/SolSwitchMessagingTrigger/answerBy.ts). Tests may list codes outright (`shortCodes`).
+ * (nodes/SolSwitchMessagingTrigger/replies/answerBy.ts). Tests may list codes outright (`shortCodes`).
  */
 export const SHORT_CODE_MAX_DIGITS = 6;
 

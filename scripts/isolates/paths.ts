@@ -6,7 +6,7 @@
  * acquisition: exact counts asserted) and by scripts/isolates/compare.ts (every setting, with times).
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import type { N8nApi, N8nInstance } from '../n8n-harness';
 
 export const INBOUND_KEY = 'isolates-inbound-key';

@@ -2,7 +2,7 @@
 // compliance texts at publication, which need one process only (n8n's log is read).
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { gatewayOf } from '../../sandbox/gateway';
 import { describeMessagingScenarios } from './scenarios/messaging';
 import { createGatewayCredential } from './scenarios/redelivery';

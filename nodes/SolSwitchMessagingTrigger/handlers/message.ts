@@ -8,25 +8,26 @@
  *      once when it starts nothing, else as the reply mode says for the trigger's answers;
  *   5. otherwise the reply mode says who answers: the trigger once the run is queued, or the workflow
  *      (and, in mode Using Reply to Message Node, the trigger's OK when the run ends without a reply).
- * Whichever answers, a reply text on a long code goes as an SMS from the code (answerBy.ts).
+ * Whichever answers, a reply text travels by the callback's reply channel, chosen once below
+ * (replies/channelFor.ts: the answer's Body, or on a long code an SMS from the code).
  * The reply modes are the table REPLY_MODES (nodes/shared/messaging/replyModes.ts); the answers and
- * when each is remembered, gatewayAnswers.ts.
+ * when each is remembered, replies/gatewayAnswers.ts.
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 import type { ReceivedEvent } from '../../engine/trigger/types';
 import { bodyProblem } from '../../shared/messaging/body';
 import { dedupKey, type CallbackType } from '../../shared/messaging/callbackFormat';
 import { normalizedKeyword, type Compliance } from '../../shared/messaging/keywords';
-import { phoneNumberOf } from '../../shared/messaging/phoneNumber';
 import { ReplyMemory } from '../../shared/messaging/replyMemory';
 import { ACKNOWLEDGE_REDELIVERIES, REPLY_MODES, REPLY_MODE_PARAMETER, replyModeOf } from '../../shared/messaging/replyModes';
-import { ANSWER_BY_PARAMETER, repliesBySms } from '../answerBy';
-import { answerByWorkflow, answerFromClaim, answerNow, answerOwnWhenQueued, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../gatewayAnswers';
+import { ANSWER_BY_PARAMETER } from '../replies/answerBy';
+import { answerByWorkflow, answerFromClaim, answerNow, answerOwnWhenQueued, answerRoutedReply, answerWhenQueued, answerWhenRunEnds, type AnsweringCall } from '../replies/gatewayAnswers';
 import { inboundKeyOf } from '../inboundCredential';
 import { routeSms } from '../sendAndWait/router';
-import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../keywordReplies';
-import { COMPLIANCE_PARAMETER, COMPLIANCE_TEXT_FIELDS, complianceTextName, complianceTextOf } from '../complianceAnswers';
+import { KEYWORD_REPLIES, keywordReplies, keywordReplyFor } from '../replies/keywordReplies';
+import { COMPLIANCE_PARAMETER, COMPLIANCE_TEXT_FIELDS, complianceTextName, complianceTextOf } from '../replies/complianceAnswers';
 import { downloadMedia } from '../media';
+import { channelFor } from '../replies/channelFor';
 
 /** A reply the trigger gives itself, and whether the workflow runs after it. */
 interface OwnAnswer {
@@ -44,7 +45,7 @@ function ownAnswer(fn: IWebhookFunctions, type: CallbackType, item: IDataObject,
 	const compliance = item.compliance as Compliance | undefined;
 	if (compliance && fn.getNodeParameter(COMPLIANCE_PARAMETER, true) === true) {
 		const name = complianceTextName(compliance);
-		// The text set, or the built-in one where the version has it (complianceAnswers.ts): a STOP is
+		// The text set, or the built-in one where the version has it (replies/complianceAnswers.ts): a STOP is
 		// always answered, so its opt-out runs.
 		const text = complianceTextOf({ version: fn.getNode().typeVersion, read: (p) => fn.getNodeParameter(p, ''), options }, name) ?? '';
 		const field = COMPLIANCE_TEXT_FIELDS.find((f) => f.name === name)!.displayName;
@@ -61,12 +62,6 @@ function ownAnswer(fn: IWebhookFunctions, type: CallbackType, item: IDataObject,
 	return { text: found.text, runWorkflow: found.runWorkflow };
 }
 
-/** The sender as a reply SMS is addressed: its digits (a carrier may write "+1 514-..."), else as sent. */
-function replyNumber(from: unknown): string {
-	const number = phoneNumberOf(from);
-	return number.ok ? number.number : String(from);
-}
-
 export async function handleCallback(fn: IWebhookFunctions, { kind, item, receivedAt }: ReceivedEvent): Promise<IWebhookResponseData> {
 	const type = kind.value as CallbackType;
 	const options = fn.getNodeParameter('options', {}) as IDataObject;
@@ -79,8 +74,9 @@ export async function handleCallback(fn: IWebhookFunctions, { kind, item, receiv
 		now: receivedAt.getTime(),
 		// Acknowledge Redeliveries off: nothing recalled, claimed or remembered, in every mode.
 		memory: options[ACKNOWLEDGE_REDELIVERIES] !== false ? ReplyMemory.of(fn) : undefined,
-		// A reply text on a long code goes as an SMS from the code; MMS and reports get Status only.
-		sms: type === 'sms' && repliesBySms(fn.getNodeParameter(ANSWER_BY_PARAMETER, 'automatic'), code) ? { code, person: replyNumber(item.from) } : undefined,
+		// How every reply to this callback travels, chosen here once: on a long code an SMS from the
+		// code; otherwise the answer's Body (MMS and reports get Status only).
+		channel: channelFor(type, fn.getNodeParameter(ANSWER_BY_PARAMETER, 'automatic'), code, item.from),
 	};
 
 	// 1. Answered before, or a copy in flight: its answer, or "send it again later".

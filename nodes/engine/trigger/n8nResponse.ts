@@ -195,10 +195,15 @@ export function beforeAnswerWritten(res: AnswerResponse, listener: (status: numb
 	watch(res).before.push(listener);
 }
 
-/** Calls `then` once the answer's bytes are written, or the connection closed without one (N6). */
+/**
+ * Calls `then` once the answer's bytes are written (whoever writes them), to an open connection or
+ * to one the caller has closed meanwhile: a caller that gives up (a gateway's callback timeout) does
+ * not end what the answer's writer is still doing (an SMS being sent, a run), so the close is not
+ * watched. An answer that is never written (N6: a queue-mode worker killed under the run) is the
+ * caller's to bound (ReplyMemory's COPY_ABANDONED_MS).
+ */
 export function afterAnswerWritten(res: AnswerResponse, then: () => void) {
 	watch(res).after.push(then);
-	res.once?.('close', then);
 }
 
 /**

@@ -50,19 +50,29 @@ export const COPY_WAIT_MS = 5000;
 /**
  * A first copy still open after this long is taken as gone: n8n never settles a call whose
  * queue-mode worker was killed under its execution (N6), and a proxy may keep it open after the
- * gateway gave up. The next copy then runs the workflow itself.
+ * gateway gave up. The next copy then runs the workflow itself. A claim does not end when the
+ * gateway closes the connection (it may give up while the reply SMS is still being sent): it ends
+ * when its answer is written, after it was remembered, or at this bound.
  */
 export const COPY_ABANDONED_MS = 60_000;
+
+/**
+ * A reply that travels apart from the callback's answer and has not gone out yet: the channel it was
+ * meant for (a name, as SolSwitchMessagingTrigger's reply channels spell it: "sms" for an SMS from
+ * the code) and its text. A redelivery delivers it (and nothing runs again); once it went out the
+ * entry holds no pending reply.
+ */
+export interface PendingReply {
+	channel: string;
+	text: string;
+}
 
 export interface RememberedReply {
 	at: number;
 	/** The callback answer's reply Body (a short code). */
 	body?: string;
-	/**
-	 * A reply to send as an SMS from the code (a long code) that has not gone out yet: a redelivery
-	 * sends it (and nothing runs again); once it went out the entry holds no text.
-	 */
-	sms?: string;
+	/** A reply still to deliver by its channel (a long code's SMS that could not be sent yet). */
+	pending?: PendingReply;
 }
 
 type Entries = Record<string, RememberedReply>;
@@ -92,11 +102,22 @@ function freshEntry(entries: Entries, key: string, now: number): RememberedReply
 	return found && now - found.at <= REPLY_MEMORY_MS ? found : undefined;
 }
 
-/** An entry with only the members it holds (what is saved in the static data). */
-function entryOf(at: number, body: unknown, sms: unknown): RememberedReply {
-	const entry: RememberedReply = { at };
-	if (typeof body === 'string') entry.body = body;
-	if (typeof sms === 'string') entry.sms = sms;
+function pendingOf(value: unknown): PendingReply | undefined {
+	if (!value || typeof value !== 'object') return undefined;
+	const { channel, text } = value as { channel?: unknown; text?: unknown };
+	return typeof channel === 'string' && typeof text === 'string' ? { channel, text } : undefined;
+}
+
+/**
+ * An entry with only the members it holds (what is saved in the static data), from what was saved:
+ * also an entry saved before pending replies named their channel (`sms`: the SMS still to send),
+ * which a workflow's static data holds for a day after an upgrade.
+ */
+function entryOf(saved: { at: number; body?: unknown; pending?: unknown; sms?: unknown }): RememberedReply {
+	const entry: RememberedReply = { at: saved.at };
+	if (typeof saved.body === 'string') entry.body = saved.body;
+	const pending = pendingOf(saved.pending) ?? (typeof saved.sms === 'string' ? { channel: 'sms', text: saved.sms } : undefined);
+	if (pending) entry.pending = pending;
 	return entry;
 }
 
@@ -112,7 +133,7 @@ function prune(entries: Entries, now: number) {
 /**
  * The outcome of a claim: the answer given before; "come again later" (a copy is being answered and
  * took longer than COPY_WAIT_MS); or this call answers it, and calls `done` once its answer is
- * written (or failed, or the connection closed).
+ * written (or failed), whether or not the caller still listens.
  */
 export type Claim = { answered: RememberedReply } | { retryLater: true } | { claimed: { done: () => void } };
 
@@ -146,7 +167,8 @@ export class ReplyMemory {
 		const own = freshEntry(this.store.entries, key, now);
 		if (own) return own;
 		const loaded = this.view.current();
-		return isEntries(loaded) ? freshEntry(loaded, key, now) : undefined;
+		const found = isEntries(loaded) ? freshEntry(loaded, key, now) : undefined;
+		return found && entryOf(found);
 	}
 
 	/**
@@ -155,17 +177,24 @@ export class ReplyMemory {
 	 * and the claim are one synchronous step, so copies arriving in the same instant cannot both find
 	 * none (seen in queue mode before: 1 of 10 pairs). When the copy answered with an error, another
 	 * waiting copy may have taken over meanwhile: the claim is tried again.
+	 *
+	 * A reply still to deliver (`pending`, a long code's SMS) is remembered before it is sent, so that n8n's save carries it
+	 * to other processes; while the call that remembered it is still sending it (its claim open in
+	 * this process), that entry is not an answer yet: a copy waits for the claim, as for no entry, so
+	 * a gateway that gave up mid-SMS and sent the message again does not get a second SMS (R9).
 	 */
 	async claim(key: string, now: number): Promise<Claim> {
 		for (;;) {
 			const earlier = this.recall(key, now);
-			if (earlier) return { answered: earlier };
 			const open = this.store.answering.get(key);
-			if (!open || now - open.since > COPY_ABANDONED_MS) return { claimed: this.claimNow(key, now) };
-			const outcome = await Promise.race([open.pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
-			const answered = this.recall(key, now);
-			if (answered) return { answered };
-			if (outcome === 'late') return { retryLater: true };
+			const live = open && now - open.since <= COPY_ABANDONED_MS ? open : undefined;
+			if (earlier && !(live && earlier.pending)) return { answered: earlier };
+			if (!live) return { claimed: this.claimNow(key, now) };
+			const outcome = await Promise.race([live.pending.then(() => 'answered' as const), sleep(COPY_WAIT_MS).then(() => 'late' as const)]);
+			if (outcome === 'late') {
+				const answered = this.recall(key, now);
+				return answered && !answered.pending ? { answered } : { retryLater: true };
+			}
 		}
 	}
 
@@ -190,16 +219,16 @@ export class ReplyMemory {
 	 * saved), adds this one, and puts the shared entries in the call's static data. The assignment
 	 * marks the static data changed (N2), so n8n saves it with this call.
 	 */
-	remember(key: string, now: number, body?: string, sms?: string) {
+	remember(key: string, now: number, body?: string, pending?: PendingReply) {
 		const { entries } = this.store;
 		const loaded = this.view.loaded();
 		if (isEntries(loaded)) {
 			for (const [k, v] of Object.entries(loaded)) {
-				if (v && typeof v.at === 'number' && !(entries[k]?.at >= v.at)) entries[k] = entryOf(v.at, v.body, v.sms);
+				if (v && typeof v.at === 'number' && !(entries[k]?.at >= v.at)) entries[k] = entryOf(v);
 			}
 		}
 		prune(entries, now);
-		entries[key] = entryOf(now, body, sms);
+		entries[key] = entryOf({ at: now, body, pending });
 		this.view.publish();
 	}
 

@@ -3,7 +3,7 @@
 // acknowledges it at once (no reply Body, no retry), the AI Agent calls this package's nodes as tools
 // (a call back through the switch, an SMS to the on-call person), and its long answer reaches the phone
 // as numbered MT parts. Its memory is kept per phone number.
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { gatewayOf } from '../../../sandbox/gateway';
 import { importExample, webhookUrls } from '../../../scripts/start/examples';

@@ -2,7 +2,7 @@
 // real switch and gateway would: an MO message, a call, a digit press. The test checks what the
 // gateway or switch got back. (The CDR export and onboarding examples have scenarios of their own.)
 // Run by test/e2e/examples.test.ts (one n8n process) and test/queue/ (queue mode).
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { SANDBOX_DEMO_TEXTS } from '../../../scripts/start/demoTexts';
 import { importExample, webhookUrls } from '../../../scripts/start/examples';
 import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';

@@ -2,7 +2,7 @@
 // messages the sandbox gateway injects and POSTs to n8n's production webhook; the sandbox records the
 // reply Body a phone would get. Run by test/e2e/messaging.test.ts (one n8n process) and test/queue/
 // (queue mode: the trigger on a webhook processor, Reply to Message on the worker).
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { gatewayOf } from '../../../sandbox/gateway';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { nodeJson } from '../../../scripts/n8n-harness';

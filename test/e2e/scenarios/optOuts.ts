@@ -14,7 +14,7 @@
 // DID it was sent to and the keyword of its latest opt-out. The rows are read back through n8n's
 // REST API, so the test sees what a later campaign would read, not what a workflow run returned.
 import { randomInt } from 'node:crypto';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { gatewayOf } from '../../../sandbox/gateway';
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import type { Sandbox } from '../../../sandbox/server';

@@ -7,7 +7,7 @@
 import { Logger } from 'n8n-core/node_modules/@n8n/backend-common';
 import { Container } from 'n8n-core/node_modules/@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 import { gatewayOf, messagingCredentials } from './env';

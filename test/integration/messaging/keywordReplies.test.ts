@@ -2,7 +2,7 @@
 // with no execution unless an entry asks for one; replies obey the gateway's 136-character rule at
 // publication and when answering. Served by the kit's trigger server, fed by the sandbox gateway.
 import type { IDataObject } from 'n8n-workflow';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 import { useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';

@@ -7,8 +7,8 @@
  * without a second run. The same messages on a short code: trigger.test.ts, keywordReplies.test.ts.
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
-import { isShortCode, SHORT_CODE_MAX_DIGITS } from '../../../nodes/SolSwitchMessagingTrigger/answerBy';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
+import { isShortCode, SHORT_CODE_MAX_DIGITS } from '../../../nodes/SolSwitchMessagingTrigger/replies/answerBy';
 import { isShortCode as sandboxIsShortCode } from '../../../sandbox/gateway/codes';
 import { defaultGatewayConfig } from '../../../sandbox/gateway/config';
 import { useSandbox } from '../../helpers/sandbox';

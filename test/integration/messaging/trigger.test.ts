@@ -1,5 +1,5 @@
 import { useSandbox } from '../../helpers/sandbox';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { gatewayOf, messagingCredentials } from './env';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { readBinary, startTriggerServer, type TriggerServer, type TriggerServerSetup } from '../../helpers/triggerServer';

@@ -5,8 +5,8 @@
 // (one overview note with "How it works" and "Setup").
 import path from 'node:path';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { OWN_TEXTS_VERSION } from '../../../nodes/SolSwitchMessagingTrigger/complianceAnswers';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { OWN_TEXTS_VERSION } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceAnswers';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { exampleFiles, exampleSlug, readExample } from '../../../scripts/start/examples';
 import { fillDemoTexts, OWN_TEXTS_VERSION as DEMO_TEXTS_FROM, SANDBOX_DEMO_TEXTS } from '../../../scripts/start/demoTexts';
 

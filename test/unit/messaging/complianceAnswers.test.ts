@@ -11,10 +11,10 @@ import {
 	complianceTextWarning,
 	exampleContactHint,
 	type ComplianceSettings,
-} from '../../../nodes/SolSwitchMessagingTrigger/complianceAnswers';
+} from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceAnswers';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILT_IN_ONLY, DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { BUILT_IN_ONLY, DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { packageNodeTypes } from '../../../scripts/n8n-engine/n8nCore';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 

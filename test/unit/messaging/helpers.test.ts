@@ -1,5 +1,5 @@
 import { bodyProblem, characterCount } from '../../../nodes/shared/messaging/body';
-import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/complianceTexts';
+import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigger/replies/complianceTexts';
 import { segmentation } from '../../../nodes/SolSwitchMessaging/encoding';
 import { hasInboundKey } from '../../../nodes/SolSwitchMessagingTrigger/inboundKey';
 import { complianceOf, keywordOf } from '../../../nodes/shared/messaging/keywords';

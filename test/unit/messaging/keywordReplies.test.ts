@@ -1,6 +1,6 @@
 /** Keyword Replies: matching as compliance keywords match, and the editor hint's condition as n8n evaluates it. */
 import { Workflow, type INode, type INodeParameters } from 'n8n-workflow';
-import { keywordReplyFor, keywordReplyHint, keywordTableProblems } from '../../../nodes/SolSwitchMessagingTrigger/keywordReplies';
+import { keywordReplyFor, keywordReplyHint, keywordTableProblems } from '../../../nodes/SolSwitchMessagingTrigger/replies/keywordReplies';
 import { complianceOf, normalizedKeyword } from '../../../nodes/shared/messaging/keywords';
 import { packageNodeTypes } from '../../../scripts/n8n-engine/n8nCore';
 

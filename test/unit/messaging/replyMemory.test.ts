@@ -8,7 +8,7 @@
  */
 import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } from 'n8n-workflow';
 import { REPLIES_KEY, ReplyMemory } from '../../../nodes/shared/messaging/replyMemory';
-import { answerByWorkflow, answerFromClaim, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/gatewayAnswers';
+import { answerByWorkflow, answerFromClaim, answerWhenQueued } from '../../../nodes/SolSwitchMessagingTrigger/replies/gatewayAnswers';
 import { RESPONSE_DATA_FIELD } from '../../../nodes/SolSwitchMessagingTrigger/events';
 
 let recallCount = 0;
@@ -150,17 +150,27 @@ describe('reply mode Immediately: remembered means the answer went out (D1)', ()
 });
 
 describe('a reply SMS still to send (a long code)', () => {
-	it('is held as `sms`, kept when another process takes the saved copy in, and replaced by Status only once sent', () => {
+	it('an entry saved before pending replies named their channel (`sms`, for a day after an upgrade) is read as a pending SMS', () => {
+		const saved: IDataObject = {};
+		ReplyMemory.createIn(saved);
+		(saved[REPLIES_KEY] as IDataObject)['message:U'] = { at: 1000, sms: 'Got it' };
+		expect(recall(saved, 'message:U', 2000)).toEqual({ at: 1000, pending: { channel: 'sms', text: 'Got it' } });
+		const later = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-upgrade' }), getWorkflowStaticData: () => saved });
+		later.remember('message:V', 1500);
+		expect((saved[REPLIES_KEY] as IDataObject)['message:U']).toEqual({ at: 1000, pending: { channel: 'sms', text: 'Got it' } });
+	});
+
+	it('is held as pending, with its channel, kept when another process takes the saved copy in, and replaced by Status only once sent', () => {
 		const saved: IDataObject = {};
 		ReplyMemory.createIn(saved);
 		const first = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-a' }), getWorkflowStaticData: () => saved });
-		first.remember('message:S', 1000, undefined, 'Got it');
-		expect(recall(saved, 'message:S', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		first.remember('message:S', 1000, undefined, { channel: 'sms', text: 'Got it' });
+		expect(recall(saved, 'message:S', 2000)).toEqual({ at: 1000, pending: { channel: 'sms', text: 'Got it' } });
 		// Another process loads the saved copy and remembers something else: the pending SMS stays.
 		const copy = JSON.parse(JSON.stringify(saved)) as IDataObject;
 		const other = ReplyMemory.of({ getWorkflow: () => ({ id: 'sms-pending-b' }), getWorkflowStaticData: () => copy });
 		other.remember('message:T', 1500);
-		expect(recall(copy, 'message:S', 2000)).toEqual({ at: 1000, sms: 'Got it' });
+		expect(recall(copy, 'message:S', 2000)).toEqual({ at: 1000, pending: { channel: 'sms', text: 'Got it' } });
 		// Sent at the redelivery: Status only from then on.
 		other.remember('message:S', 3000);
 		expect(recall(copy, 'message:S', 4000)).toEqual({ at: 3000 });

@@ -8,7 +8,7 @@ import { Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions } f
 import { afterAnswerWritten, type AnswerResponse } from '../../../nodes/engine/trigger/n8nResponse';
 import { COPY_ABANDONED_MS, COPY_WAIT_MS, REPLIES_KEY, ReplyMemory, type RememberedReply } from '../../../nodes/shared/messaging/replyMemory';
 import type { ReceivedEvent } from '../../../nodes/engine/trigger/types';
-import { answerByWorkflow } from '../../../nodes/SolSwitchMessagingTrigger/gatewayAnswers';
+import { answerByWorkflow } from '../../../nodes/SolSwitchMessagingTrigger/replies/gatewayAnswers';
 import { handleCallback } from '../../../nodes/SolSwitchMessagingTrigger/handlers/message';
 
 /** What the trigger does before answering a callback: the answer given before, "retry later", or the claim (ended as the answer is written). */
@@ -182,6 +182,36 @@ describe('the reply memory one n8n process shares among its calls', () => {
 		late.res.end(reply('taken over'));
 		await thirdWaits;
 		expect(thirdAnswer).toEqual({ at: lateAt, body: 'taken over' });
+	});
+
+	it('a reply SMS remembered as still to send while its call is still sending it is not an answer yet: a copy waits for it, then gets Status only (R9)', async () => {
+		const n8n = n8nModel();
+		const first = n8n.call();
+		expect(await answerOfCopyInFlight(first.fn, 'message:P', 1000)).toBeUndefined();
+		// As the trigger does on a long code: remembered as still to send, then sent.
+		ReplyMemory.of(first.fn).remember('message:P', 1000, undefined, { channel: 'sms', text: 'Got it' });
+		const copy = n8n.call();
+		let copyAnswer: unknown = 'waiting';
+		const waiting = answerOfCopyInFlight(copy.fn, 'message:P', 1500).then((a) => (copyAnswer = a));
+		await jest.advanceTimersByTimeAsync(0);
+		expect(copyAnswer).toBe('waiting');
+		ReplyMemory.of(first.fn).remember('message:P', 1000);
+		first.res.end('{"Status":"OK"}');
+		await waiting;
+		expect(copyAnswer).toEqual({ at: 1000 });
+	});
+
+	it('a reply SMS still to send whose call is gone (it could not send it, or answered): the copy gets it to send; one still sending after COPY_WAIT_MS: retry later', async () => {
+		const n8n = n8nModel();
+		const first = n8n.call();
+		expect(await answerOfCopyInFlight(first.fn, 'message:Q', 1000)).toBeUndefined();
+		ReplyMemory.of(first.fn).remember('message:Q', 1000, undefined, { channel: 'sms', text: 'Got it' });
+		const slow = answerOfCopyInFlight(n8n.call().fn, 'message:Q', 1500);
+		await jest.advanceTimersByTimeAsync(COPY_WAIT_MS);
+		expect(await slow).toBe('retryLater');
+		first.res.statusCode = 503;
+		first.res.end('{"Status":"RETRY"}');
+		expect(await answerOfCopyInFlight(n8n.call().fn, 'message:Q', 2000)).toEqual({ at: 1000, pending: { channel: 'sms', text: 'Got it' } });
 	});
 
 	it('other workflows do not share the memory', () => {

@@ -5,8 +5,8 @@
  * (1 to 136 characters), checked in the editor (a hint), at publication and when answering.
  */
 import type { IDataObject, INodeProperties, NodeHint } from 'n8n-workflow';
-import { BODY_MAX, BODY_MIN, bodyProblem } from '../shared/messaging/body';
-import { isComplianceKeyword, normalizedKeyword } from '../shared/messaging/keywords';
+import { BODY_MAX, BODY_MIN, bodyProblem } from '../../shared/messaging/body';
+import { isComplianceKeyword, normalizedKeyword } from '../../shared/messaging/keywords';
 
 export const KEYWORD_REPLIES = 'keywordReplies';
 

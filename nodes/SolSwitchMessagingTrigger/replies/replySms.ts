@@ -6,11 +6,11 @@
  * SMS went out, else 503 so the gateway sends the message again and the SMS is tried again).
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
-import { solswitchRequest } from '../engine/transport/request';
-import { credentialAccepts } from '../engine/trigger/keptCredential';
-import { bodyProblem } from '../shared/messaging/body';
-import { gatewayService, SMS_PATH } from '../shared/services';
-import { CREDENTIAL_TYPE } from './inboundCredential';
+import { solswitchRequest } from '../../engine/transport/request';
+import { credentialAccepts } from '../../engine/trigger/keptCredential';
+import { bodyProblem } from '../../shared/messaging/body';
+import { gatewayService, SMS_PATH } from '../../shared/services';
+import { CREDENTIAL_TYPE } from '../inboundCredential';
 
 export type SmsOutcome = { sent: true; id: string } | { sent: false; reason: string; permanent: boolean };
 

@@ -4,13 +4,14 @@
  * reply mode (nodes/shared/messaging/replyModes.ts, run by handlers/message.ts). Every interception
  * of n8n's answer goes through the adapter (nodes/engine/trigger/n8nResponse.ts).
  *
- * A reply text reaches the person one of two ways (answerBy.ts): as the answer's Body (a short code),
- * or, on a long code, as an SMS from the code sent here first (replySms.ts), the gateway then getting
- * Status only. Such an SMS is remembered only once it went out; one that could not be sent is
- * remembered as still to send, and the gateway is answered 503, so it sends the message again and
- * the SMS is tried again then, without a second run (up to the gateway's 12 retries, each logged).
+ * A reply text reaches the person by the callback's reply channel (channel.ts), chosen once
+ * per callback: as the answer's Body (a short code), or as an SMS from the code sent here first (a
+ * long code), the gateway then getting Status only. A reply that leaves before the answer is
+ * remembered only once it went out; one that could not go is remembered as pending, and the gateway
+ * is answered 503, so it sends the message again and the reply is tried again then, without a second
+ * run (up to the gateway's 12 retries, each logged).
  */
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	afterAnswerWritten,
 	answerWhenQueued as handToN8nWhenQueued,
@@ -18,13 +19,14 @@ import {
 	rewriteAnswerAsWritten,
 	type AnswerResponse,
 	type Replacement,
-} from '../engine/trigger/n8nResponse';
-import { replyJson } from '../engine/trigger/replies';
-import { RETRY_LATER, SMS_NOT_SENT, okReply, sentReply } from '../shared/messaging/callbackFormat';
-import type { Claim, ReplyMemory } from '../shared/messaging/replyMemory';
-import type { ReplyModeRule } from '../shared/messaging/replyModes';
-import { sendReplySms, type SmsRoute } from './replySms';
-import type { Routed } from './sendAndWait/router';
+} from '../../engine/trigger/n8nResponse';
+import { replyJson } from '../../engine/trigger/replies';
+import { RETRY_LATER, okReply, sentReply } from '../../shared/messaging/callbackFormat';
+import type { Claim, ReplyMemory } from '../../shared/messaging/replyMemory';
+import type { ReplyModeRule } from '../../shared/messaging/replyModes';
+import type { Routed } from '../sendAndWait/router';
+import { callbackBodyChannel } from './callbackBody';
+import type { Delivery, GatewayAnswer, ReplyChannel } from './channel';
 
 /** One callback being answered: its item, its dedup key and arrival, and the memory (none when Acknowledge Redeliveries is off). */
 export interface AnsweringCall {
@@ -32,56 +34,30 @@ export interface AnsweringCall {
 	key: string;
 	now: number;
 	memory?: ReplyMemory;
-	/**
-	 * Set when a reply text goes as an SMS from the code (a long code, answerBy.ts), not as the
-	 * answer's Body: where it goes (the code that received the message, its sender).
-	 */
-	sms?: SmsRoute;
+	/** How a reply text travels (channelFor.ts); absent: as the answer's Body. */
+	channel?: ReplyChannel;
 }
 
-/** What the gateway hears after a reply SMS was tried. */
-interface GatewayAnswer {
-	status: number;
-	json: IDataObject;
-}
+const channelOf = (call: AnsweringCall): ReplyChannel => call.channel ?? callbackBodyChannel;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const replacementOf = (answer: GatewayAnswer): Replacement => ({ status: answer.status, contentType: JSON_TYPE, body: JSON.stringify(answer.json) });
 
+/** What a delivery leaves for a redelivery: the Body answered, or the reply still pending. */
+function rememberDelivery(call: AnsweringCall, delivery: Delivery) {
+	call.memory?.remember(call.key, call.now, delivery.body, delivery.pending);
+}
+
 /**
- * Sends a reply as an SMS and says what the gateway hears: {"Status":"OK"} once it went out, 503
- * when it could not be sent (the gateway sends the message again, and the SMS is tried again). The
- * memory holds Status only once the SMS went out, else the SMS still to send: a redelivery sends no
- * second SMS and runs nothing (a run, a resumed wait happened already). A reply that can never be
- * sent (over 136 characters) is logged as an error and the gateway answered OK: trying again cannot help.
+ * Delivers a reply by the call's channel and writes what the gateway hears, now. Remembered when
+ * delivering it again would not be harmless (it left before the answer): a redelivery (our answer
+ * lost, or the gateway gave up waiting) then sends nothing twice and runs nothing.
  */
-async function replyBySms(fn: IWebhookFunctions, call: AnsweringCall, route: SmsRoute, text: string): Promise<GatewayAnswer> {
-	const attempt = await attemptSms(fn, route, text);
-	rememberAttempt(call, attempt);
-	return attempt.answer;
-}
-
-/** A reply SMS tried: what the gateway hears, and the SMS still to send when it could not go out. */
-interface SmsAttempt {
-	answer: GatewayAnswer;
-	pending?: string;
-}
-
-async function attemptSms(fn: IWebhookFunctions, route: SmsRoute, text: string): Promise<SmsAttempt> {
-	const outcome = await sendReplySms(fn, route, text);
-	const where = `from ${route.code} to ${route.person}`;
-	if (outcome.sent) return { answer: { status: 200, json: okReply() } };
-	if (outcome.permanent) {
-		fn.logger.error(`SolSwitch Messaging Trigger: the reply SMS ${where} cannot be sent: ${outcome.reason}`);
-		return { answer: { status: 200, json: okReply() } };
-	}
-	fn.logger.warn(`SolSwitch Messaging Trigger: the reply SMS ${where} was not sent (${outcome.reason}); answered 503 so the gateway sends the message again and the SMS is tried again`);
-	return { answer: { status: SMS_NOT_SENT.status, json: { ...SMS_NOT_SENT.json } }, pending: text };
-}
-
-/** Status only once the SMS went out (or can never go), else the SMS still to send. */
-function rememberAttempt(call: AnsweringCall, attempt: SmsAttempt) {
-	call.memory?.remember(call.key, call.now, undefined, attempt.pending);
+async function deliverAndAnswer(fn: IWebhookFunctions, call: AnsweringCall, text: string, remember: boolean): Promise<IWebhookResponseData> {
+	const delivery = await channelOf(call).deliver(fn, text);
+	if (remember) rememberDelivery(call, delivery);
+	replyJson(fn.getResponseObject(), delivery.answer.status, delivery.answer.json);
+	return { noWebhookResponse: true };
 }
 
 const responseOf = (fn: IWebhookFunctions) => fn.getResponseObject() as unknown as AnswerResponse;
@@ -105,26 +81,25 @@ export function answerRetryLater(fn: IWebhookFunctions): IWebhookResponseData {
  * it went out: a redelivery (our answer lost) must not send the person a second SMS.
  */
 export async function answerNow(fn: IWebhookFunctions, call: AnsweringCall, text: string): Promise<IWebhookResponseData> {
-	if (!call.sms) return answerOk(fn, text);
-	const answer = await replyBySms(fn, call, call.sms, text);
-	replyJson(fn.getResponseObject(), answer.status, answer.json);
-	return { noWebhookResponse: true };
+	return await deliverAndAnswer(fn, call, text, !channelOf(call).repeatable);
 }
 
 /**
  * A redelivery or a copy in flight, answered from the memory: the answer given before (a reply SMS
  * still to send is sent now), or 503 RETRY while a copy takes longer than COPY_WAIT_MS. Otherwise
- * this call answers the callback, and the claim ends when its answer is written (whoever writes it)
- * or its connection closes.
+ * this call answers the callback, and the claim ends when its answer is written (whoever writes it),
+ * which every answer below does after remembering it. Not when the gateway closes the connection:
+ * a gateway that gives up while the reply SMS is still being sent (or the run still runs) sends the
+ * message again, and that copy must wait for the answer being remembered, not send a second SMS or
+ * start a second run (code review 3, R9).
  */
 export async function answerFromClaim(fn: IWebhookFunctions, call: AnsweringCall, claim: Claim): Promise<IWebhookResponseData | undefined> {
 	if ('answered' in claim) {
-		const { sms, body } = claim.answered;
-		// An SMS still to send, where replies now go as the answer's Body (the setting changed): as the Body.
-		if (sms === undefined || !call.sms) return answerOk(fn, body ?? sms);
-		const answer = await replyBySms(fn, call, call.sms, sms);
-		replyJson(fn.getResponseObject(), answer.status, answer.json);
-		return { noWebhookResponse: true };
+		const { pending, body } = claim.answered;
+		if (!pending) return answerOk(fn, body);
+		// A reply still pending goes by this callback's channel (if the setting changed since, the new
+		// way), remembered as answerNow remembers.
+		return await answerNow(fn, call, pending.text);
 	}
 	if ('retryLater' in claim) return answerRetryLater(fn);
 	afterAnswerWritten(responseOf(fn), claim.claimed.done);
@@ -144,15 +119,16 @@ export function answerWhenQueued(call: AnsweringCall, body?: string): IWebhookRe
 	return handToN8nWhenQueued(okReply(body), [[output]], () => memory?.remember(key, now, body));
 }
 
-/** The trigger's own reply in reply mode Immediately (a STOP's confirmation): as answerWhenQueued, the reply SMS sent first on a long code. */
+/** The trigger's own reply in reply mode Immediately (a STOP's confirmation): as answerWhenQueued, a reply that leaves before the answer sent first. */
 export async function answerOwnWhenQueued(fn: IWebhookFunctions, call: AnsweringCall, text: string): Promise<IWebhookResponseData> {
-	if (!call.sms) return answerWhenQueued(call, text);
-	// The SMS goes first; what it did is remembered as answerWhenQueued remembers, once n8n takes the
+	// Delivered first; what it did is remembered as answerWhenQueued remembers, once n8n takes the
 	// answer after queuing: a run n8n could not queue (an opt-out) runs on the redelivery, at the cost
-	// of a second confirmation SMS.
-	const attempt = await attemptSms(fn, call.sms, text);
-	if (attempt.answer.status !== 200) rewriteAnswerAsWritten(responseOf(fn), (written) => (written.status >= 400 ? undefined : replacementOf(attempt.answer)));
-	return handToN8nWhenQueued(okReply(), [[call.output]], () => rememberAttempt(call, attempt));
+	// of a second confirmation SMS. A reply that could not go: n8n's answer is rewritten to the
+	// delivery's (503), unless n8n writes an error of its own.
+	const delivery = await channelOf(call).deliver(fn, text);
+	const { answer } = delivery;
+	if (answer.status !== 200) rewriteAnswerAsWritten(responseOf(fn), (written) => (written.status >= 400 ? undefined : replacementOf(answer)));
+	return handToN8nWhenQueued(answer.status === 200 ? answer.json : okReply(), [[call.output]], () => rememberDelivery(call, delivery));
 }
 
 /**
@@ -169,21 +145,32 @@ export function answerWhenRunEnds(fn: IWebhookFunctions, call: AnsweringCall, bo
 	const { memory, key, now, output } = call;
 	rewriteAnswerAsWritten(responseOf(fn), (written) => {
 		if (written.status >= 400) return undefined;
-		if (body !== undefined && call.sms) return smsInPlaceOfAnswer(fn, call, call.sms, body);
-		memory?.remember(key, now, body);
-		return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(okReply(body)) };
+		if (body !== undefined) return deliverInPlaceOfAnswer(fn, call, body);
+		memory?.remember(key, now);
+		return replacementOf({ status: 200, json: okReply() });
 	});
 	return { workflowData: [[output]] };
 }
 
 /**
- * The reply SMS sent in place of an answer n8n is writing (the run has ended): remembered at once as
- * still to send (where n8n writes before its save, N4, that is in the save: a redelivery anywhere
- * sends the SMS and runs nothing), then sent, the answer held meanwhile (N12).
+ * A reply delivered in place of an answer n8n is writing (the run has ended). One that goes out at
+ * once (the answer's Body) is remembered as it is written. One sent first (an SMS) is remembered at
+ * once as pending (where n8n writes before its save, N4, that is in the save: a redelivery anywhere
+ * delivers it and runs nothing), then sent, the answer held meanwhile (N12), and remembered as what
+ * it did.
  */
-function smsInPlaceOfAnswer(fn: IWebhookFunctions, call: AnsweringCall, route: SmsRoute, text: string): Promise<Replacement> {
-	call.memory?.remember(call.key, call.now, undefined, text);
-	return replyBySms(fn, call, route, text).then(replacementOf);
+function deliverInPlaceOfAnswer(fn: IWebhookFunctions, call: AnsweringCall, text: string): Replacement | Promise<Replacement> {
+	const channel = channelOf(call);
+	const delivery = channel.deliver(fn, text);
+	if (!(delivery instanceof Promise)) {
+		rememberDelivery(call, delivery);
+		return replacementOf(delivery.answer);
+	}
+	call.memory?.remember(call.key, call.now, undefined, { channel: channel.name, text });
+	return delivery.then((done) => {
+		rememberDelivery(call, done);
+		return replacementOf(done.answer);
+	});
 }
 
 /** The reply Body of a workflow's answer as n8n writes it ({"Status":"OK","Body":...}), if any. */
@@ -205,14 +192,14 @@ function workflowReplyText(written: { status: number; body: string }): string | 
 export function answerByWorkflow(fn: IWebhookFunctions, call: AnsweringCall, noReply: ReplyModeRule['runEndsWithoutReply']): IWebhookResponseData {
 	const { memory, key, now, output } = call;
 	const res = responseOf(fn);
-	const { sms } = call;
-	if (noReply === 'answerOk' || sms) {
+	const { takesWorkflowReply } = channelOf(call);
+	if (noReply === 'answerOk' || takesWorkflowReply) {
 		rewriteAnswerAsWritten(res, (written) => {
 			if (written.status >= 400) return undefined;
-			// On a long code a reply Body would be dropped by the gateway: it goes as an SMS, the gateway gets Status only.
-			const text = sms ? workflowReplyText(written) : undefined;
-			if (sms && text !== undefined) return smsInPlaceOfAnswer(fn, call, sms, text);
-			return noReply === 'answerOk' && written.body === '' ? { status: 200, contentType: JSON_TYPE, body: JSON.stringify(okReply()) } : undefined;
+			// On a long code a reply Body would be dropped by the gateway: the channel delivers it, the gateway gets Status only.
+			const text = takesWorkflowReply ? workflowReplyText(written) : undefined;
+			if (text !== undefined) return deliverInPlaceOfAnswer(fn, call, text);
+			return noReply === 'answerOk' && written.body === '' ? replacementOf({ status: 200, json: okReply() }) : undefined;
 		});
 	}
 	if (memory) {
@@ -229,18 +216,14 @@ export function answerByWorkflow(fn: IWebhookFunctions, call: AnsweringCall, noR
  * handed to the waiting execution (or refused by it, or the phone asked which wait it answers), so
  * {"Status":"OK"} with the reply Body, if any, and nothing starts; remembered now, so a redelivery gets
  * the same answer and resumes nothing twice. On a long code the reply ("Reply YES or NO", "2 requests
- * wait for your reply...") goes as an SMS first, remembered as still to send until it went out.
+ * wait for your reply...") goes by the callback's channel (an SMS first, pending until it went out).
  * Not waiting yet (or n8n busy): 503 RETRY, not remembered, the gateway sends it again. No wait for
  * it: undefined, the message takes the ordinary path.
  */
 export async function answerRoutedReply(fn: IWebhookFunctions, call: AnsweringCall, routed: Routed): Promise<IWebhookResponseData | undefined> {
 	if (routed.kind === 'none') return undefined;
 	if (routed.kind === 'retry') return answerRetryLater(fn);
-	if (routed.body !== undefined && call.sms) {
-		const answer = await replyBySms(fn, call, call.sms, routed.body);
-		replyJson(fn.getResponseObject(), answer.status, answer.json);
-		return { noWebhookResponse: true };
-	}
-	call.memory?.remember(call.key, call.now, routed.body);
-	return answerOk(fn, routed.body);
+	if (routed.body !== undefined) return await deliverAndAnswer(fn, call, routed.body, true);
+	call.memory?.remember(call.key, call.now);
+	return answerOk(fn);
 }

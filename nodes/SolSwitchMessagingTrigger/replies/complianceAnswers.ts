@@ -14,9 +14,9 @@
  *   the built-in text instead (it failed every such message with HTTP 500, and a STOP's opt-out never ran).
  */
 import type { IDataObject, INodeProperties, NodeHint } from 'n8n-workflow';
-import { BODY_MAX, bodyProblem } from '../shared/messaging/body';
+import { BODY_MAX, bodyProblem } from '../../shared/messaging/body';
 import { BUILT_IN_ONLY, DEFAULT_COMPLIANCE_TEXTS } from './complianceTexts';
-import type { Compliance } from '../shared/messaging/keywords';
+import type { Compliance } from '../../shared/messaging/keywords';
 
 /** The first version whose INFO, HELP and AIDE answers are the operator's own (required, no default). */
 export const OWN_TEXTS_VERSION = 1.2;
