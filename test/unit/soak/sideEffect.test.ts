@@ -3,6 +3,7 @@
 // tickets per message (twice, lost), on hand-made rows whose answers are known.
 import { readExample } from '../../../scripts/start/examples';
 import { countSideEffects, RECIPE, soakWorkflow } from '../../../scripts/soak/sideEffect';
+import type { MessageTrace } from '../../../scripts/soak/tally';
 
 const autoReply = () => readExample('examples/sms-auto-reply.json');
 const recipe = () => readExample('examples/sms-side-effect-once.json');
@@ -50,11 +51,11 @@ describe('the soak workflow', () => {
 });
 
 describe('counting the side effects', () => {
-	const messages = [
+	const messages: Array<Pick<MessageTrace, 'ID' | 'Body' | 'fault'>> = [
 		{ ID: 'soak-0', Body: 'STOP' },
-		{ ID: 'soak-1', Body: 'hello', fault: 'worker killed' as const },
+		{ ID: 'soak-1', Body: 'hello', fault: 'worker killed' },
 		{ ID: 'soak-2', Body: 'hello' },
-		{ ID: 'soak-3', Body: 'hello', fault: 'webhook processor killed' as const },
+		{ ID: 'soak-3', Body: 'hello', fault: 'webhook processor killed' },
 		{ ID: 'soak-4', Body: 'hello' },
 	];
 
