@@ -7,11 +7,14 @@
 // restarted, Redis stopped, n8n's answer dropped so the gateway retries). Then it counts, from n8n's
 // executions and the example's Data Table (tally.ts): the messages the workflow saw (all of them, or
 // the soak failed), the ones it acted on twice and the faults each met, and the opt-outs kept.
+// Every "hello" also opens a ticket (a Data Table row keyed by its message ID, sideEffect.ts): the
+// side effects that ran twice and the ones lost are counted from those rows; with --side-effect-once
+// the ticket goes through the recipe of examples/sms-side-effect-once.json (Redis Increment, If count = 1).
 //
 //   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [--messages=1000] [--rate=2]
 //     [--burst=50] [--fault-share=0.2] [--redis=everysec|always|none] [--redis-down-ms=3000]
 //     [--time-scale=0.05] [--callback-timeout-ms=10000] [--graceful-shutdown-s=5] [--recovery-ms=2000]
-//     [--faults=worker,webhook,redis,drop,kill] [--webhook-processors=2]
+//     [--faults=worker,webhook,redis,drop,kill] [--webhook-processors=2] [--side-effect-once]
 // Prints the figures as JSON and writes them to build/soak/. A fault message is sent only once the
 // previous process fault is over and n8n has recovered from it, so the run takes about the sum of
 // the restarts plus the sending. n8n runs supervised (a process that exits on its own is started
@@ -24,11 +27,12 @@ import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/
 import type { Delivery } from '../../sandbox/gateway/callbacks';
 import { startSandbox } from '../../sandbox/server';
 import { DEFAULT_OWNER, N8nApi, QueueCluster, nodeJson, packRepo, REPO_ROOT } from '../n8n-harness';
-import { dataTableRows } from '../start/dataTables';
-import { importExample, webhookUrls } from '../start/examples';
+import { dataTableRows, dataTablesNeeded, ensureDataTables, remapDataTables } from '../start/dataTables';
+import { readExample, remapCredentials, webhookUrls } from '../start/examples';
 import { FaultInjector } from './faults';
 import { FaultProxy } from './faultProxy';
 import { parseOptions, planMessages, type PlannedMessage } from './plan';
+import { countSideEffects, soakWorkflow } from './sideEffect';
 import { tally, type ExecutionSeen, type MessageTrace } from './tally';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,7 +61,11 @@ async function main() {
 			inboundApiKey: DEFAULT_INBOUND_KEY,
 			inboundKeyType: 'body',
 		});
-		const workflow = await importExample(api, 'examples/sms-auto-reply.json', { solSwitchMessagingApi: credential.id });
+		// The recipe's Redis is the queue's own (any Redis every n8n process reaches will do).
+		const redis = await api.createCredential('Redis', 'redis', { host: '127.0.0.1', port: cluster.redis.port, database: 0, password: '' });
+		const definition = soakWorkflow(readExample('examples/sms-auto-reply.json'), readExample('examples/sms-side-effect-once.json'), { once: options.sideEffectOnce });
+		const dataTables = await ensureDataTables(api, dataTablesNeeded(definition));
+		const workflow = await api.createWorkflow(remapDataTables(remapCredentials(definition, { solSwitchMessagingApi: credential.id, redis: redis.id }), dataTables));
 		await api.publishWorkflow(workflow.id);
 		const [trigger] = webhookUrls(workflow, proxy.url);
 		const gateway = gatewayOf(sandbox);
@@ -97,7 +105,8 @@ async function main() {
 		const traces = await Promise.all(sent);
 		const sendingMinutes = (Date.now() - sendingStarted) / 60_000;
 		const executions = await settledExecutions(api, workflow.id);
-		const rows = await dataTableRows<{ from: string }>(api, workflow.dataTables['SMS opt-outs']);
+		const rows = await dataTableRows<{ from: string }>(api, dataTables['SMS opt-outs']);
+		const tickets = await dataTableRows<{ messageId: string }>(api, dataTables['SMS tickets']);
 		// An n8n process that exited on its own was down from its exit until it was ready again.
 		const exits = cluster.processes.flatMap((p) =>
 			p.supervisedRestarts.map((r) => ({ fault: 'n8n exited on its own' as const, messageId: path.basename(p.logFile, '.log'), start: r.at, end: r.readyAt ?? Date.now() })),
@@ -117,13 +126,18 @@ async function main() {
 				cluster.processes.map((p) => [path.basename(p.logFile, '.log'), p.supervisedRestarts.map((r) => `code ${r.code} at ${new Date(r.at).toISOString()}`)]),
 			),
 			...figures,
+			...countSideEffects(traces, tickets.map((t) => t.messageId), options.sideEffectOnce),
 		};
 		const out = path.join(REPO_ROOT, 'build', 'soak', `soak-${report.date.replace(/[:.]/g, '-')}.json`);
 		fs.mkdirSync(path.dirname(out), { recursive: true });
 		fs.writeFileSync(out, JSON.stringify(report, null, 2));
 		console.log(JSON.stringify(report, null, 2));
 		console.log(`written to ${out}`);
-		process.exitCode = figures.lost.length || figures.optOutsKept < figures.optOutsSent ? 1 : 0;
+		const once = report.recipe ? 'with the recipe' : 'without the recipe';
+		console.log(`side effects (${once}): ${report.sideEffects} for ${report.sideEffectsExpected} messages; twice: ${report.sideEffectsTwice.length}; lost: ${report.sideEffectsLost.length}`);
+		// With the recipe, a side effect run twice or lost fails the soak as a lost message does.
+		const recipeFailed = report.recipe && (report.sideEffectsTwice.length > 0 || report.sideEffectsLost.length > 0);
+		process.exitCode = figures.lost.length || figures.optOutsKept < figures.optOutsSent || recipeFailed ? 1 : 0;
 	} finally {
 		await proxy.close();
 		await cluster.stop();

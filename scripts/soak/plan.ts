@@ -42,6 +42,12 @@ export interface SoakOptions {
 	 * docs/queue-mode.md), and the process faults strike the processor serving the trigger.
 	 */
 	webhookProcessors: number;
+	/**
+	 * --side-effect-once: the side effect every "hello" runs (a ticket, sideEffect.ts) goes through
+	 * the recipe of examples/sms-side-effect-once.json (Redis Increment of the message ID, then If
+	 * count = 1). Without it the ticket is opened on every run; the tickets are counted either way.
+	 */
+	sideEffectOnce: boolean;
 }
 
 export const DEFAULT_OPTIONS: SoakOptions = {
@@ -57,6 +63,7 @@ export const DEFAULT_OPTIONS: SoakOptions = {
 	recoveryMs: 2000,
 	faults: FAULTS,
 	webhookProcessors: 1,
+	sideEffectOnce: false,
 };
 
 const FLAGS: Record<string, keyof SoakOptions> = {
@@ -72,6 +79,7 @@ const FLAGS: Record<string, keyof SoakOptions> = {
 	'recovery-ms': 'recoveryMs',
 	faults: 'faults',
 	'webhook-processors': 'webhookProcessors',
+	'side-effect-once': 'sideEffectOnce',
 };
 
 /** Short names for --faults=worker,webhook,redis,drop. */
@@ -88,14 +96,20 @@ export function parseOptions(argv: string[]): SoakOptions {
 	const options: SoakOptions = { ...DEFAULT_OPTIONS };
 	const positional: string[] = [];
 	for (const arg of argv) {
-		const flag = /^--([a-z-]+)=(.*)$/.exec(arg);
+		// A bare --name is a switch (--side-effect-once); every other option takes a value.
+		const flag = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
 		if (!flag) {
 			positional.push(arg);
 			continue;
 		}
 		const key = FLAGS[flag[1]];
 		if (!key) throw new Error(`unknown option --${flag[1]} (known: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')})`);
-		if (key === 'redis') {
+		if (key === 'sideEffectOnce') {
+			if (flag[2] !== undefined) throw new Error(`--side-effect-once takes no value, not ${flag[2]}`);
+			options.sideEffectOnce = true;
+		} else if (flag[2] === undefined) {
+			throw new Error(`--${flag[1]} needs a value: --${flag[1]}=...`);
+		} else if (key === 'redis') {
 			if (!['none', 'everysec', 'always'].includes(flag[2])) throw new Error(`--redis must be none, everysec or always, not ${flag[2]}`);
 			options.redis = flag[2] as RedisPersistence;
 		} else if (key === 'faults') {

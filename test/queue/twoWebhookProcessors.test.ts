@@ -2,8 +2,8 @@
 // docs/queue-mode.md): nothing lost, nothing run twice, asserted. Then what a balancer without
 // affinity costs, measured on the same processors: through a round-robin proxy whose turn is
 // 0, 1, 1, 0 (a message and its redelivery land on different processors), two copies in the same
-// instant (one to each processor), and Send and Wait's concurrency case, its registrations and
-// replies spread over both processors.
+// instant (one to each processor), the side effect once recipe on such copies, and Send and Wait's
+// concurrency case, its registrations and replies spread over both processors.
 import { describeExpressionInImmediately } from '../e2e/scenarios/expressionImmediately';
 import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
 import { describeParallelWaits } from '../e2e/scenarios/sendAndWait';
@@ -11,6 +11,7 @@ import { describeRedeliveryScenarios } from '../e2e/scenarios/redelivery';
 import { describeSimultaneousCopies } from '../e2e/scenarios/simultaneousCopies';
 import { callingThrough, describeAffinity, severalProcessorsWarnings } from './affinity';
 import { describeFailover } from './failover';
+import { describeSideEffectOnce } from './sideEffectOnce';
 import { useQueueCluster } from './withQueueCluster';
 
 const env = useQueueCluster({ webhookProcessors: 2 });
@@ -22,6 +23,7 @@ describe('without affinity', () => {
 	describeRedeliveryScenarios(unrouted, { lastNodeReplies: 'no' });
 	describeOverlappingReplies(env, 'queue mode, two webhook processors', { processors: () => env.cluster.webhookProcessors.map((p) => p.baseUrl) });
 	describeSimultaneousCopies(env, () => env.cluster.webhookProcessors.map((p) => p.baseUrl));
+	describeSideEffectOnce(env);
 	// The message to one processor, its redelivery to the other: only the database carries the answer.
 	describeExpressionInImmediately(env, (url) => {
 		const path = new URL(url).pathname;

@@ -6,8 +6,13 @@ import { DEFAULT_COMPLIANCE_TEXTS } from '../../../nodes/SolSwitchMessagingTrigg
 import { SANDBOX_DEMO_TEXTS } from '../../../scripts/start/demoTexts';
 import { importExample, webhookUrls } from '../../../scripts/start/examples';
 import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';
+import { post } from './simultaneousCopies';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
+import { execFileSync } from 'node:child_process';
 import { nodeJson } from '../../../scripts/n8n-harness';
+import { RedisServer } from '../../../scripts/n8n-harness/queue/redis';
+import { dataTableRows } from '../../../scripts/start/dataTables';
+import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { publishOptOutExample, sendOptOutsAndReadBack, sendSimultaneousOptOutsAndReadBack, type OptOutScenarioTarget } from './optOuts';
 import type { ScenarioEnv } from './env';
 import { createGatewayCredential } from './redelivery';
@@ -126,6 +131,40 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 			]);
 			expect(nodeJson(execution, 'Text the On-Call Person')[0]).toMatchObject({ Status: 'OK', ID: expect.any(String) });
 			callbacksOf(env.sandbox).configure({ sipNotificationUrls: [] });
+		});
+	});
+
+	describe('SMS side effect once per message', () => {
+		// A Redis of its own (the queue suite's harness starts it): the example's count lives there.
+		let redis: RedisServer | undefined;
+		beforeAll(async () => {
+			redis = await RedisServer.start();
+		});
+		afterAll(async () => {
+			await redis?.stop();
+		});
+
+		it('opens a ticket for a message counted 1 and replies; a message already counted elsewhere (2) gets the same reply and no ticket', async () => {
+			const credential = await env.api.createCredential('Redis sandbox', 'redis', { host: '127.0.0.1', port: redis!.port, database: 0, password: '' });
+			const workflow = await importExample(env.api, 'examples/sms-side-effect-once.json', { solSwitchMessagingApi: messagingCredential, redis: credential.id });
+			await env.api.publishWorkflow(workflow.id);
+			const [trigger] = webhookUrls(workflow, env.webhookBaseUrl);
+			const stamp = Date.now();
+			const message = (ID: string) => ({ Type: 'Message', ID, From: '15145550180', To: '55555', Body: `printer broken ${ID}`, Key: DEFAULT_INBOUND_KEY });
+			const reply = { status: 200, json: { Status: 'OK', Body: 'Thanks, we got your message and will get back to you.' } };
+			expect(await post(trigger.url, message(`once-${stamp}-1`))).toEqual(reply);
+			// As if a run of the same message on another process had counted it first.
+			execFileSync('redis-cli', ['-p', String(redis!.port), 'INCR', `sms-once:once-${stamp}-2`]);
+			expect(await post(trigger.url, message(`once-${stamp}-2`))).toEqual(reply);
+			const executions = await env.api.waitForExecutions(workflow.id, 2);
+			expect(executions.map((e) => e.status)).toEqual(['success', 'success']);
+			const tickets = await dataTableRows<{ messageId: string; from: string; text: string }>(env.api, workflow.dataTables['SMS tickets']);
+			expect(tickets.filter((t) => t.messageId.startsWith(`once-${stamp}`))).toEqual([
+				expect.objectContaining({ messageId: `once-${stamp}-1`, from: '15145550180', text: `printer broken once-${stamp}-1` }),
+			]);
+			// The key expires after a day: past the gateway's 2.5 h of retries.
+			const ttl = Number(execFileSync('redis-cli', ['-p', String(redis!.port), 'TTL', `sms-once:once-${stamp}-1`], { encoding: 'utf8' }).trim());
+			expect(ttl).toBeGreaterThan(86_000);
 		});
 	});
 

@@ -14,8 +14,12 @@ test('the recording follow-up needs the OpenAI credential on the transcription a
 	expect(credentialsToPick(readExample('examples/recording-follow-up.json'), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
 });
 
-test('the examples without AI need nothing beyond the sandbox credentials', () => {
-	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up/.test(f));
+test('the side effect once example needs the user\'s Redis on its count, nothing else', () => {
+	expect(credentialsToPick(readExample('examples/sms-side-effect-once.json'), SANDBOX)).toEqual([{ type: 'redis', nodes: ['Count This Message'] }]);
+});
+
+test('the examples without AI or Redis need nothing beyond the sandbox credentials', () => {
+	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up|side-effect-once/.test(f));
 	expect(others.length).toBeGreaterThan(3);
 	for (const file of others) expect({ file, toPick: credentialsToPick(readExample(file), SANDBOX) }).toEqual({ file, toPick: [] });
 });

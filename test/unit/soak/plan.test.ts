@@ -56,3 +56,10 @@ test('--webhook-processors puts several behind HAProxy (default 1); kill adds th
 	expect(faulted.filter((m) => m.fault === 'webhook processor killed')).toHaveLength(12);
 	expect(() => parseOptions(['--webhook-processors=two'])).toThrow(/--webhook-processors must be a number/);
 });
+
+test('--side-effect-once is a switch (default off); it takes no value, and the other options still need theirs', () => {
+	expect(DEFAULT_OPTIONS.sideEffectOnce).toBe(false);
+	expect(parseOptions(['--messages=300', '--side-effect-once', '--webhook-processors=2'])).toMatchObject({ messages: 300, sideEffectOnce: true, webhookProcessors: 2 });
+	expect(() => parseOptions(['--side-effect-once=yes'])).toThrow(/takes no value/);
+	expect(() => parseOptions(['--messages'])).toThrow(/--messages needs a value/);
+});
