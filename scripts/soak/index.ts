@@ -28,6 +28,7 @@ import type { Delivery } from '../../sandbox/gateway/callbacks';
 import { startSandbox } from '../../sandbox/server';
 import { DEFAULT_OWNER, N8nApi, QueueCluster, nodeJson, packRepo, REPO_ROOT } from '../n8n-harness';
 import { dataTableRows, dataTablesNeeded, ensureDataTables, remapDataTables } from '../start/dataTables';
+import { fillDemoTexts } from '../start/demoTexts';
 import { readExample, remapCredentials, webhookUrls } from '../start/examples';
 import { FaultInjector } from './faults';
 import { FaultProxy } from './faultProxy';
@@ -64,6 +65,8 @@ async function main() {
 		// The recipe's Redis is the queue's own (any Redis every n8n process reaches will do).
 		const redis = await api.createCredential('Redis', 'redis', { host: '127.0.0.1', port: cluster.redis.port, database: 0, password: '' });
 		const definition = soakWorkflow(readExample('examples/sms-auto-reply.json'), readExample('examples/sms-side-effect-once.json'), { once: options.sideEffectOnce });
+		// The examples' Messaging Triggers leave INFO, HELP and AIDE to the user: the sandbox's demo texts, as npm start gives them.
+		fillDemoTexts(definition);
 		const dataTables = await ensureDataTables(api, dataTablesNeeded(definition));
 		const workflow = await api.createWorkflow(remapDataTables(remapCredentials(definition, { solSwitchMessagingApi: credential.id, redis: redis.id }), dataTables));
 		await api.publishWorkflow(workflow.id);

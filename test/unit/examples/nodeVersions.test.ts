@@ -52,8 +52,8 @@ test.each(examples.map((e) => [e.slug, e.workflow] as const))('%s: one overview 
 
 const triggers = examples.flatMap((e) => e.workflow.nodes.filter((n) => n.type === `${PREFIX}solSwitchMessagingTrigger`).map((n) => [e.slug, n] as const));
 
-test('two examples carry a Messaging Trigger', () => {
-	expect(triggers.map(([slug]) => slug).sort()).toEqual(['ai-sms-assistant', 'sms-auto-reply']);
+test('three examples carry a Messaging Trigger', () => {
+	expect(triggers.map(([slug]) => slug).sort()).toEqual(['ai-sms-assistant', 'sms-auto-reply', 'sms-side-effect-once']);
 });
 
 test.each(triggers)('%s: the Messaging Trigger leaves INFO, HELP and AIDE to the user, and no text names the example contact', (_slug, node) => {
