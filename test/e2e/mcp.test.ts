@@ -9,6 +9,7 @@
 // gated tool under it would return '' and never ask anyone (see docs/ai-agent-phone-mcp.md).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { importExample } from '../../scripts/start/examples';
 import { gatewayReceived } from '../integration/messaging/env';
@@ -30,14 +31,17 @@ type JsonSchema = { type?: string; properties?: Record<string, { type?: string; 
 onN8n2('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
 	const env = useN8nWithSandbox();
 	let mcpUrl: string;
+	let gatewayCredential: string;
+	let bearer: string;
 	const clients: Client[] = [];
 
 	beforeAll(async () => {
 		const switchCredential = (await env.api.createCredential('Switch', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' })).id;
-		const bearer = (await env.api.createCredential('MCP client token', 'httpBearerAuth', { token: TOKEN })).id;
+		bearer = (await env.api.createCredential('MCP client token', 'httpBearerAuth', { token: TOKEN })).id;
+		gatewayCredential = await createGatewayCredential(env);
 		const workflow = await importExample(env.api, FILE, {
 			solSwitchApi: switchCredential,
-			solSwitchMessagingApi: await createGatewayCredential(env),
+			solSwitchMessagingApi: gatewayCredential,
 			httpBearerAuth: bearer,
 		});
 		await env.api.publishWorkflow(workflow.id);
@@ -47,8 +51,8 @@ onN8n2('example: Phone tools for AI agents (MCP), with the MCP SDK client', () =
 		for (const client of clients) await client.close().catch(() => undefined);
 	});
 
-	async function connect(token = TOKEN): Promise<Client> {
-		const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+	async function connect(token = TOKEN, url = mcpUrl): Promise<Client> {
+		const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
 		const client = new Client({ name: 'solswitch-e2e', version: '1.0.0' });
 		clients.push(client);
 		await client.connect(transport);
@@ -102,7 +106,8 @@ onN8n2('example: Phone tools for AI agents (MCP), with the MCP SDK client', () =
 		const client = await connect();
 		const start = new Date().toISOString();
 		const result = await client.callTool({ name: 'Send_SMS', arguments: { To: 'not-a-number', Body: 'hello' } });
-		expect(textOf(result)).toContain('To must be a phone number or code');
+		expect(result.isError).toBe(true);
+		expect(textOf(result)).toContain('To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "not-a-number")');
 		expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start)).toEqual([]);
 	});
 
@@ -111,11 +116,43 @@ onN8n2('example: Phone tools for AI agents (MCP), with the MCP SDK client', () =
 		const start = new Date().toISOString();
 		const result = await client.callTool({ name: 'Send_SMS', arguments: { To: '15145550123' } });
 		expect(result.isError).toBe(true);
-		expect(textOf(result)).toMatch(/Body/);
+		// n8n's wording (the tool's input check), not this package's.
+		expect(textOf(result)).toMatch(/did not match expected schema[\s\S]*Required[\s\S]*at Body/);
 		expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start)).toEqual([]);
 	});
 
 	test('a client with the wrong bearer token is refused before any tool is listed', async () => {
-		await expect(connect('wrong-token')).rejects.toThrow(/401|403|Authorization/i);
+		// n8n's bearer check (Webhook/utils.js): a wrong token is HTTP 403 with this text.
+		await expect(connect('wrong-token')).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Authorization data is wrong!') });
+	});
+
+	// Why the example has no review gate: the generated review tool (…HitlTool) connected under the MCP
+	// Server Trigger, as a user could do by importing JSON (the editor offers its output to AI Agents
+	// only). n8n 2.40.7 hands the trigger the review tool's stand-in, which does nothing: no approval
+	// SMS, no SMS to the customer, an empty answer the client cannot tell from a success.
+	test('a review tool under the MCP trigger does not gate: nobody is asked, nothing is sent, the client gets an empty result', async () => {
+		const mcp = { id: randomUUID(), name: 'Gated Probe', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { authentication: 'bearerAuth', path: 'gated-probe' }, credentials: { httpBearerAuth: { id: bearer, name: 'MCP client token' } } };
+		const credentials = { solSwitchMessagingApi: { id: gatewayCredential, name: 'Gateway' } };
+		const review = { id: randomUUID(), name: 'Manager Approval', type: 'n8n-nodes-solswitch.solSwitchMessagingHitlTool', typeVersion: 1, position: [0, 200], parameters: { message: 'Send it?', From: '55555', To: '15145550100', triggerUrl: `${env.webhookBaseUrl}/webhook/${randomUUID()}/message`, approvalOptions: { values: { approvalType: 'double', approveLabel: 'YES', disapproveLabel: 'NO' } }, options: {} }, credentials };
+		const send = { id: randomUUID(), name: 'Send SMS', type: 'n8n-nodes-solswitch.solSwitchMessagingTool', typeVersion: 1, position: [0, 400], parameters: { descriptionType: 'manual', toolDescription: 'Sends one SMS.', resource: 'message', operation: 'sendSms', From: '55555', To: "={{ $fromAI('To', 'Phone number', 'string') }}", Body: "={{ $fromAI('Body', 'Text', 'string') }}" }, credentials };
+		const workflow = await env.api.createWorkflow({
+			name: 'MCP with a review tool',
+			nodes: [mcp, review, send],
+			connections: {
+				'Manager Approval': { ai_tool: [[{ node: 'Gated Probe', type: 'ai_tool', index: 0 }]] },
+				'Send SMS': { ai_tool: [[{ node: 'Manager Approval', type: 'ai_tool', index: 0 }]] },
+			},
+		});
+		await env.api.publishWorkflow(workflow.id);
+		const client = await connect(TOKEN, `${env.webhookBaseUrl}/mcp/gated-probe`);
+		// The client sees the stand-in's schema: the tool's fields wrapped in toolParameters.
+		const { tools } = await client.listTools();
+		expect(tools.map((t) => [t.name, Object.keys((t.inputSchema as JsonSchema).properties ?? {})])).toEqual([['Send_SMS', ['toolParameters', 'hitlParameters']]]);
+		const start = new Date().toISOString();
+		const result = await client.callTool({ name: 'Send_SMS', arguments: { toolParameters: { To: '15145550123', Body: 'hello' }, hitlParameters: {} } });
+		expect(result.isError).toBeFalsy();
+		expect(textOf(result)).toBe('');
+		// Neither the manager's approval SMS nor the SMS itself.
+		expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start)).toEqual([]);
 	});
 });

@@ -14,8 +14,13 @@ test('the recording follow-up needs the OpenAI credential on the transcription a
 	expect(credentialsToPick(readExample('examples/recording-follow-up.json'), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
 });
 
+test('the MCP example needs only the bearer token credential its clients send (the user chooses the token)', () => {
+	expect(credentialsToPick(readExample('examples/phone-tools-mcp.json'), SANDBOX)).toEqual([{ type: 'httpBearerAuth', nodes: ['Phone Tools'] }]);
+	expect(credentialsToPick(readExample('examples/phone-tools-mcp.json'), { ...SANDBOX, httpBearerAuth: 'd' })).toEqual([]);
+});
+
 test('the examples without AI need nothing beyond the sandbox credentials', () => {
-	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up/.test(f));
+	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up|-mcp/.test(f));
 	expect(others.length).toBeGreaterThan(3);
 	for (const file of others) expect({ file, toPick: credentialsToPick(readExample(file), SANDBOX) }).toEqual({ file, toPick: [] });
 });
