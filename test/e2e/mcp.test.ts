@@ -16,8 +16,8 @@ import { gatewayReceived } from '../integration/messaging/env';
 import { createGatewayCredential } from './scenarios/redelivery';
 import { useN8nWithSandbox } from './withSandbox';
 
-// The e2e project also runs on n8n 1.x (scripts/test.sh); this file has been run on 2.40.7 only.
-const onN8n2 = (process.env.N8N_VERSION ?? '').startsWith('1.') ? describe.skip : describe;
+// The example runs on n8n 1.123 too (MCP Server Trigger v2); the generated review tool is 2.x only.
+const testOnN8n2 = (process.env.N8N_VERSION ?? '').startsWith('1.') ? test.skip : test;
 
 const FILE = 'examples/phone-tools-mcp.json';
 const PATH = 'solswitch-phone-tools';
@@ -28,7 +28,7 @@ const JARGON = /\b(CDR|API|JSON|HTTP|endpoint|n8n|node|parameter|payload)\b/i;
 
 type JsonSchema = { type?: string; properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
 
-onN8n2('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
+describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
 	const env = useN8nWithSandbox();
 	let mcpUrl: string;
 	let gatewayCredential: string;
@@ -130,7 +130,7 @@ onN8n2('example: Phone tools for AI agents (MCP), with the MCP SDK client', () =
 	// Server Trigger, as a user could do by importing JSON (the editor offers its output to AI Agents
 	// only). n8n 2.40.7 hands the trigger the review tool's stand-in, which does nothing: no approval
 	// SMS, no SMS to the customer, an empty answer the client cannot tell from a success.
-	test('a review tool under the MCP trigger does not gate: nobody is asked, nothing is sent, the client gets an empty result', async () => {
+	testOnN8n2('a review tool under the MCP trigger does not gate: nobody is asked, nothing is sent, the client gets an empty result', async () => {
 		const mcp = { id: randomUUID(), name: 'Gated Probe', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { authentication: 'bearerAuth', path: 'gated-probe' }, credentials: { httpBearerAuth: { id: bearer, name: 'MCP client token' } } };
 		const credentials = { solSwitchMessagingApi: { id: gatewayCredential, name: 'Gateway' } };
 		const review = { id: randomUUID(), name: 'Manager Approval', type: 'n8n-nodes-solswitch.solSwitchMessagingHitlTool', typeVersion: 1, position: [0, 200], parameters: { message: 'Send it?', From: '55555', To: '15145550100', triggerUrl: `${env.webhookBaseUrl}/webhook/${randomUUID()}/message`, approvalOptions: { values: { approvalType: 'double', approveLabel: 'YES', disapproveLabel: 'NO' } }, options: {} }, credentials };
