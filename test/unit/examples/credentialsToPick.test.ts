@@ -18,8 +18,13 @@ test('the side effect once example needs the user\'s Redis on its count, nothing
 	expect(credentialsToPick(readExample('examples/sms-side-effect-once.json'), SANDBOX)).toEqual([{ type: 'redis', nodes: ['Count This Message'] }]);
 });
 
-test('the examples without AI or Redis need nothing beyond the sandbox credentials', () => {
-	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up|side-effect-once/.test(f));
+test('the MCP example needs only the bearer token credential its clients send (the user chooses the token)', () => {
+	expect(credentialsToPick(readExample('examples/phone-tools-mcp.json'), SANDBOX)).toEqual([{ type: 'httpBearerAuth', nodes: ['Phone Tools'] }]);
+	expect(credentialsToPick(readExample('examples/phone-tools-mcp.json'), { ...SANDBOX, httpBearerAuth: 'd' })).toEqual([]);
+});
+
+test('the examples without AI, Redis or MCP need nothing beyond the sandbox credentials', () => {
+	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up|side-effect-once|-mcp/.test(f));
 	expect(others.length).toBeGreaterThan(3);
 	for (const file of others) expect({ file, toPick: credentialsToPick(readExample(file), SANDBOX) }).toEqual({ file, toPick: [] });
 });

@@ -1,0 +1,158 @@
+// The "Phone tools for AI agents (MCP)" example (examples/phone-tools-mcp.json) end to end in real n8n,
+// imported from its file and published, with the official MCP TypeScript SDK's client over n8n's MCP
+// endpoint (Streamable HTTP, MCP Server Trigger v2, bearer auth): what an agent is offered
+// (tools/list), a tool call reaching the sandbox gateway, and the errors a client gets for bad input.
+//
+// No human review gate here: n8n 2.40.7's MCP Server Trigger runs a tool by invoking it directly
+// (DirectExecutionStrategy: tool.invoke), while a generated review tool (…HitlTool) only supplies
+// no-op stand-ins that the AI Agent turns into engine requests; the trigger has no such step, so a
+// gated tool under it would return '' and never ask anyone (see docs/ai-agent-phone-mcp.md).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
+import { importExample } from '../../scripts/start/examples';
+import { gatewayReceived } from '../integration/messaging/env';
+import { createGatewayCredential } from './scenarios/redelivery';
+import { useN8nWithSandbox } from './withSandbox';
+
+// The example runs on n8n 1.123 too (MCP Server Trigger v2); the generated review tool is 2.x only.
+const testOnN8n2 = (process.env.N8N_VERSION ?? '').startsWith('1.') ? test.skip : test;
+
+const FILE = 'examples/phone-tools-mcp.json';
+const PATH = 'solswitch-phone-tools';
+const TOKEN = 'e2e-mcp-token-7f3a9c';
+const TOOL_NAMES = ['Check_Opening_Hours', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS'];
+/** Words of the interface, not of the person the agent works for. */
+const JARGON = /\b(CDR|API|JSON|HTTP|endpoint|n8n|node|parameter|payload)\b/i;
+
+type JsonSchema = { type?: string; properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+
+describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
+	const env = useN8nWithSandbox();
+	let mcpUrl: string;
+	let gatewayCredential: string;
+	let bearer: string;
+	const clients: Client[] = [];
+
+	beforeAll(async () => {
+		const switchCredential = (await env.api.createCredential('Switch', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' })).id;
+		bearer = (await env.api.createCredential('MCP client token', 'httpBearerAuth', { token: TOKEN })).id;
+		gatewayCredential = await createGatewayCredential(env);
+		const workflow = await importExample(env.api, FILE, {
+			solSwitchApi: switchCredential,
+			solSwitchMessagingApi: gatewayCredential,
+			httpBearerAuth: bearer,
+		});
+		await env.api.publishWorkflow(workflow.id);
+		mcpUrl = `${env.webhookBaseUrl}/mcp/${PATH}`;
+	});
+	afterAll(async () => {
+		for (const client of clients) await client.close().catch(() => undefined);
+	});
+
+	async function connect(token = TOKEN, url = mcpUrl): Promise<Client> {
+		const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+		const client = new Client({ name: 'solswitch-e2e', version: '1.0.0' });
+		clients.push(client);
+		await client.connect(transport);
+		return client;
+	}
+	const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
+		(result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('');
+
+	test('tools/list offers the five tools, each with a plain description and the fields the agent fills, all required', async () => {
+		const client = await connect();
+		const { tools } = await client.listTools();
+		// Printed for the report and the docs: what an agent receives.
+		console.log(JSON.stringify(tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })), null, 1));
+		expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
+		const fields: Record<string, string[]> = {};
+		for (const tool of tools) {
+			expect(tool.description?.trim().length).toBeGreaterThan(40);
+			expect(tool.description).not.toMatch(JARGON);
+			const schema = tool.inputSchema as JsonSchema;
+			expect(schema.type).toBe('object');
+			const properties = schema.properties ?? {};
+			fields[tool.name] = Object.keys(properties).sort();
+			for (const [name, property] of Object.entries(properties)) {
+				expect({ name, description: property.description?.trim() ?? '' }).toEqual({ name, description: expect.stringMatching(/\S{3,}/) });
+				expect(property.description).not.toMatch(JARGON);
+			}
+			expect((schema.required ?? []).sort()).toEqual(Object.keys(properties).sort());
+		}
+		// The agent fills only these; From, the extension and the time rule are fixed in the workflow.
+		expect(fields).toEqual({
+			Check_Opening_Hours: [],
+			Get_Call_Details: ['CallID'],
+			Place_a_Call: ['Destination'],
+			Queue_Stats: [],
+			Send_SMS: ['Body', 'To'],
+		});
+	});
+
+	test('Send SMS reaches the gateway to the letter, From fixed by the workflow, and the client gets the message ID', async () => {
+		const client = await connect();
+		const start = new Date().toISOString();
+		const body = 'Your technician arrives at 3 pm. Reply STOP to opt out.';
+		const result = await client.callTool({ name: 'Send_SMS', arguments: { To: '15145550123', Body: body } });
+		expect(result.isError).toBeFalsy();
+		const sent = gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start);
+		expect(sent.map((e) => e.body)).toEqual([expect.objectContaining({ From: '55555', To: '15145550123', Body: body })]);
+		expect(textOf(result)).toContain((sent[0].answer as { ID: string }).ID);
+	});
+
+	test('a number the node refuses gets a tool error that says why, and nothing is sent', async () => {
+		const client = await connect();
+		const start = new Date().toISOString();
+		const result = await client.callTool({ name: 'Send_SMS', arguments: { To: 'not-a-number', Body: 'hello' } });
+		expect(result.isError).toBe(true);
+		expect(textOf(result)).toContain('To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "not-a-number")');
+		expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start)).toEqual([]);
+	});
+
+	test('a call without a required field gets a tool error naming the field, and nothing is sent', async () => {
+		const client = await connect();
+		const start = new Date().toISOString();
+		const result = await client.callTool({ name: 'Send_SMS', arguments: { To: '15145550123' } });
+		expect(result.isError).toBe(true);
+		// n8n's wording (the tool's input check), not this package's.
+		expect(textOf(result)).toMatch(/did not match expected schema[\s\S]*Required[\s\S]*at Body/);
+		expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start)).toEqual([]);
+	});
+
+	test('a client with the wrong bearer token is refused before any tool is listed', async () => {
+		// n8n's bearer check (Webhook/utils.js): a wrong token is HTTP 403 with this text.
+		await expect(connect('wrong-token')).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Authorization data is wrong!') });
+	});
+
+	// Why the example has no review gate: the generated review tool (…HitlTool) connected under the MCP
+	// Server Trigger, as a user could do by importing JSON (the editor offers its output to AI Agents
+	// only). n8n 2.40.7 hands the trigger the review tool's stand-in, which does nothing: no approval
+	// SMS, no SMS to the customer, an empty answer the client cannot tell from a success.
+	testOnN8n2('a review tool under the MCP trigger does not gate: nobody is asked, nothing is sent, the client gets an empty result', async () => {
+		const mcp = { id: randomUUID(), name: 'Gated Probe', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { authentication: 'bearerAuth', path: 'gated-probe' }, credentials: { httpBearerAuth: { id: bearer, name: 'MCP client token' } } };
+		const credentials = { solSwitchMessagingApi: { id: gatewayCredential, name: 'Gateway' } };
+		const review = { id: randomUUID(), name: 'Manager Approval', type: 'n8n-nodes-solswitch.solSwitchMessagingHitlTool', typeVersion: 1, position: [0, 200], parameters: { message: 'Send it?', From: '55555', To: '15145550100', triggerUrl: `${env.webhookBaseUrl}/webhook/${randomUUID()}/message`, approvalOptions: { values: { approvalType: 'double', approveLabel: 'YES', disapproveLabel: 'NO' } }, options: {} }, credentials };
+		const send = { id: randomUUID(), name: 'Send SMS', type: 'n8n-nodes-solswitch.solSwitchMessagingTool', typeVersion: 1, position: [0, 400], parameters: { descriptionType: 'manual', toolDescription: 'Sends one SMS.', resource: 'message', operation: 'sendSms', From: '55555', To: "={{ $fromAI('To', 'Phone number', 'string') }}", Body: "={{ $fromAI('Body', 'Text', 'string') }}" }, credentials };
+		const workflow = await env.api.createWorkflow({
+			name: 'MCP with a review tool',
+			nodes: [mcp, review, send],
+			connections: {
+				'Manager Approval': { ai_tool: [[{ node: 'Gated Probe', type: 'ai_tool', index: 0 }]] },
+				'Send SMS': { ai_tool: [[{ node: 'Manager Approval', type: 'ai_tool', index: 0 }]] },
+			},
+		});
+		await env.api.publishWorkflow(workflow.id);
+		const client = await connect(TOKEN, `${env.webhookBaseUrl}/mcp/gated-probe`);
+		// The client sees the stand-in's schema: the tool's fields wrapped in toolParameters.
+		const { tools } = await client.listTools();
+		expect(tools.map((t) => [t.name, Object.keys((t.inputSchema as JsonSchema).properties ?? {})])).toEqual([['Send_SMS', ['toolParameters', 'hitlParameters']]]);
+		const start = new Date().toISOString();
+		const result = await client.callTool({ name: 'Send_SMS', arguments: { toolParameters: { To: '15145550123', Body: 'hello' }, hitlParameters: {} } });
+		expect(result.isError).toBeFalsy();
+		expect(textOf(result)).toBe('');
+		// Neither the manager's approval SMS nor the SMS itself.
+		expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start)).toEqual([]);
+	});
+});
