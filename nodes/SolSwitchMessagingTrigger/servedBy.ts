@@ -6,11 +6,16 @@
  * trigger cannot stop it; it says so, once per workflow and process, in n8n's log, with the page
  * that tells how to route its URL to one processor.
  *
- * How it sees it: every call notes in the static data which process served it and when (a random ID
- * made once per process when n8n loads this file). A call that loads another process's note, made
- * within OVERLAP_MS, in a process that itself served this workflow within OVERLAP_MS, means both
- * serve it at once. A processor that takes over a trigger (its processor gone: failover) has served
- * none of its calls lately, so it says nothing; neither does a process started again.
+ * How it sees it: the static data notes which process serves the trigger and since when (a random ID
+ * made once per process when n8n loads this file), written only when the serving process changed: a
+ * write is a save of the whole static data (N1 of engine/trigger/n8nResponse.ts), and a call that
+ * only reads (HELP, a report, a redelivery answered from memory) would otherwise save its loaded,
+ * possibly stale copy, the overlap the mirror exists to contain. A call that loads another process's
+ * note, made within OVERLAP_MS, in a process that itself served this workflow within OVERLAP_MS
+ * (kept in this process, not in the static data), means both serve it at once: with two processes
+ * alternating, each note is fresh when the other loads it. A processor that takes over a trigger (its
+ * processor gone: failover) has served none of its calls lately, so it says nothing; neither does a
+ * process started again.
  */
 import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -22,9 +27,6 @@ export const PROCESS_ID = randomBytes(8).toString('hex');
 
 /** Two processes serving one workflow within this time of each other serve it at once. */
 export const OVERLAP_MS = 60_000;
-
-/** The note is written again (a save of the static data) only when older than this, or another process's. */
-export const REFRESH_MS = 10_000;
 
 export const QUEUE_MODE_DOCS = 'https://github.com/solswitch/n8n-nodes-solswitch/blob/main/docs/queue-mode.md#route-each-trigger-to-one-processor';
 
@@ -59,8 +61,8 @@ export function severalProcessorsWarning(workflowId: string, workflowName: strin
 }
 
 /**
- * Notes this call in the static data (saved by n8n with the call) and warns once if another process
- * served the same trigger meanwhile. Returns whether it warned now.
+ * Notes this process in the static data (saved by n8n with the call) when it is not the one noted,
+ * and warns once if another process served the same trigger meanwhile. Returns whether it warned now.
  */
 export function noteServingProcess(call: ServedByCall, now: number, processId = PROCESS_ID): boolean {
 	const workflow = call.getWorkflow();
@@ -77,6 +79,7 @@ export function noteServingProcess(call: ServedByCall, now: number, processId = 
 		call.logger.warn(severalProcessorsWarning(workflowId, String(workflow.name ?? '')));
 		warnedNow = true;
 	}
-	if (!loaded || other || now - loaded.at >= REFRESH_MS) staticData[SERVED_BY_KEY] = { process: processId, at: now };
+	// Only when this process takes over from another (or there was no note): no save otherwise (R13).
+	if (!loaded || other) staticData[SERVED_BY_KEY] = { process: processId, at: now };
 	return warnedNow;
 }

@@ -78,8 +78,12 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		});
 	}
 	(fn as unknown as MaybeSignatureValidation).setSignatureValidationRequired?.();
-	// The nonce rides in the resume URL, signed by n8n: the waiting node takes only a forward carrying
-	// it, so in a loop a reply meant for one iteration's wait never resumes the next (same wait ID).
+	// The nonce names this registration (the same one sent again is one wait). The wait's iteration
+	// (the node's run index) is meant to ride in the URL too, signed by n8n, so that the waiting node
+	// takes no forward that came to an earlier iteration's URL (webhook.ts, forwarding.ts ITERATION_PARAMETER).
+	// NOT YET SIGNED IN: in n8n 2.40.7 the waiting node refused every forward to a URL carrying the
+	// iteration (the e2e run of 2026-11-28); until that is understood, URLs carry the nonce only and
+	// the waiting node takes any iteration, as before (webhook.ts checks only a URL that has one).
 	const nonce = randomBytes(12).toString('hex');
 	const resumeUrl = fn.getSignedResumeUrl({ [NONCE_PARAMETER]: nonce });
 	const triggerUrl = String(fn.getNodeParameter(TRIGGER_URL, itemIndex, ''));

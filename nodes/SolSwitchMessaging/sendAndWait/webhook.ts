@@ -2,11 +2,16 @@
  * Send and Wait for Response, waiting side: the node's webhook(), which n8n runs when something POSTs
  * to the execution's signed resume URL (n8n has checked that signature first). Only a reply forwarded
  * by the Messaging Trigger counts: signed with the key derived from the inbound key, for this wait,
- * from the number the SMS went to, to the code that sent it. Anything else keeps the execution
- * waiting: the node answers { accepted: false } and returns no workflowData.
+ * from the number the SMS went to, to the code that sent it, for this iteration of the node (the
+ * iteration n8n signed into the URL, run.ts, is the node's run index now: in a loop, a URL of an
+ * earlier iteration is still valid for n8n, and the trigger may forward a redelivered reply there).
+ * Anything else keeps the execution waiting: the node answers { accepted: false } and returns no
+ * workflowData. A probe from the trigger (are you still waiting?) is answered so, and takes nothing.
  *
  * It never throws: n8n would end the wait with an error (and an empty item) on a throw. The answer is
- * JSON the trigger decides on (forwarding.ts): accepted, and the text to send back to the phone.
+ * JSON the trigger decides on (forwarding.ts): accepted, and the text to send back to the phone. What
+ * fails here (the credential, a parameter, the run index) answers NODE_FAILED, which the trigger
+ * answers with a 503 so the gateway sends the reply again: never taken for a refusal, never lost.
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -14,7 +19,7 @@ import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { gatewayService } from '../../shared/services';
 import { phoneNumberOf, sameNumber } from '../../shared/messaging/phoneNumber';
 import { answerOf, instructionOf, withoutPin } from '../../shared/messaging/sendAndWait/replyWords';
-import { NONCE_PARAMETER, type WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
+import { EARLIER_ITERATION, ITERATION_PARAMETER, NODE_FAILED, STILL_WAITING, type WaitAck } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
 import { OTHER_REPLY } from './properties';
 import { answerSpecOf, waitIdOf } from './spec';
@@ -31,18 +36,27 @@ function resume(data: IDataObject): IWebhookResponseData {
 	return { webhookResponse: ack, workflowData: [[{ json: { data } }]] };
 }
 
+/** The iteration n8n signed into the URL this forward came to (run.ts); undefined for a URL without one (an earlier version's). */
+function signedIteration(fn: IWebhookFunctions): number | undefined {
+	const value = (fn.getQueryData() as IDataObject | undefined)?.[ITERATION_PARAMETER];
+	return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
 /**
- * Whether the forward carries the nonce n8n signed into this wait's resume URL (run.ts): in a loop
- * the node waits again with the same wait ID, and only the nonce tells the iterations apart. A URL
- * without one (a wait registered by an earlier version of the package) takes any.
+ * The node's run index now, as n8n's run data holds it: the run that waits is the node's last
+ * ($node[...].runIndex, the index of that run). The node's name is written with its braces escaped,
+ * so no name can end the expression. Throws when n8n cannot say (answered NODE_FAILED).
  */
-function forThisNonce(fn: IWebhookFunctions, nonce: unknown): boolean {
-	const signed = (fn.getQueryData() as IDataObject | undefined)?.[NONCE_PARAMETER];
-	return typeof signed !== 'string' || signed === nonce;
+export function runIndexNow(fn: Pick<IWebhookFunctions, 'evaluateExpression' | 'getNode'>): number {
+	const name = JSON.stringify(fn.getNode().name).replace(/[{}]/g, (c) => (c === '{' ? '\\u007b' : '\\u007d'));
+	const value = fn.evaluateExpression(`{{ $node[${name}].runIndex }}`, 0);
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error('no run index');
+	return value;
 }
 
 async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const now = Date.now();
+	const iteration = signedIteration(fn);
 	// The inbound key read the kept way (engine/trigger/keptCredential.ts): n8n 2.x's credentials
 	// helper takes an expression isolate of its own for every read outside an execution, and a waiting
 	// webhook is outside one; the bench's profile showed it on every reply. A kept key that does not
@@ -60,7 +74,14 @@ async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	if (!checked.ok) return keepWaiting(checked.reason);
 	const reply = checked.payload;
 	const node = fn.getNode();
-	if (reply.kind !== 'reply' || reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256) || !forThisNonce(fn, reply.nonce)) return keepWaiting('not a reply to this wait');
+	if (reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256)) return keepWaiting('not a reply to this wait');
+	if (iteration !== undefined) {
+		const current = runIndexNow(fn);
+		if (iteration < current) return keepWaiting(EARLIER_ITERATION);
+		if (iteration !== current) return keepWaiting('not a reply to this wait');
+	}
+	if (reply.kind === 'probe') return keepWaiting(STILL_WAITING);
+	if (reply.kind !== 'reply') return keepWaiting('not a reply to this wait');
 	// The numbers as the SMS was sent (the catalog's rule made them digits), compared as the trigger
 	// matched them: a To mapped as "15145550123 " waits for 15145550123's reply.
 	const phone = phoneNumberOf(fn.getNodeParameter('To', ''));
@@ -103,7 +124,8 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	try {
 		return await handle(this);
 	} catch {
-		// Whatever failed (credential, parameters), the wait goes on: a throw would end it.
-		return keepWaiting('the waiting node could not read the reply');
+		// Whatever failed (credential, parameters, the run index), the wait goes on (a throw would end
+		// it), and the trigger has the gateway send the reply again (forwarding.ts: retry, not kept).
+		return keepWaiting(NODE_FAILED);
 	}
 }

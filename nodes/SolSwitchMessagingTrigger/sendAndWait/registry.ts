@@ -37,9 +37,30 @@ export interface WaitEntry {
 	expiresAt: number;
 }
 
+/**
+ * Which wait a message (by the gateway's message ID) was forwarded to, noted before the forward goes
+ * out and saved with whatever the trigger answers: a redelivery of that message goes to that wait
+ * only (its own copy of the entry, though a later iteration of the same node has replaced it in
+ * `waits`), and only that wait having moved on means the message was taken (forwarding.ts).
+ */
+export interface ForwardNote {
+	messageId: string;
+	wait: WaitEntry;
+	/** Kept until then: the gateway's redeliveries of the message are over (REDELIVERY_WINDOW_MS). */
+	until: number;
+}
+
 export interface WaitRegistry {
 	waits: WaitEntry[];
+	/** Absent in what earlier versions saved. */
+	forwarded?: ForwardNote[];
 }
+
+/**
+ * How long a forward is noted: longer than the gateway's redeliveries of one message (retried after
+ * 2 s, 4 s, 8 s ... doubling, 12 times: about 2.3 hours, messaging-gateway.md).
+ */
+export const REDELIVERY_WINDOW_MS = 3 * 3600 * 1000;
 
 /**
  * How long a wait is routed at most, whatever its Limit Wait Time (n8n's "indefinitely" is the year
@@ -57,15 +78,25 @@ export const MAX_TOTAL = 1000;
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function emptyRegistry(): WaitRegistry {
-	return { waits: [] };
+	return { waits: [], forwarded: [] };
 }
 
 /** A registry read from static data, or a fresh one when what is there is not one (never trusted blindly). */
 export function asRegistry(value: unknown): WaitRegistry {
 	const waits = value && typeof value === 'object' ? (value as { waits?: unknown }).waits : undefined;
 	if (!Array.isArray(waits)) return emptyRegistry();
+	const forwarded = (value as { forwarded?: unknown }).forwarded;
 	// Entries saved before waits had a lifetime (expiresAt in the year 3000) get it from their creation.
-	return { waits: waits.filter((w): w is WaitEntry => isEntry(w)).map((w) => (w.expiresAt > w.createdAt + MAX_WAIT_LIFETIME_MS ? { ...w, expiresAt: w.createdAt + MAX_WAIT_LIFETIME_MS } : w)) };
+	return {
+		waits: waits.filter((w): w is WaitEntry => isEntry(w)).map((w) => (w.expiresAt > w.createdAt + MAX_WAIT_LIFETIME_MS ? { ...w, expiresAt: w.createdAt + MAX_WAIT_LIFETIME_MS } : w)),
+		forwarded: Array.isArray(forwarded) ? forwarded.filter((n): n is ForwardNote => isNote(n)) : [],
+	};
+}
+
+function isNote(n: unknown): boolean {
+	if (!n || typeof n !== 'object') return false;
+	const note = n as Record<string, unknown>;
+	return typeof note.messageId === 'string' && note.messageId !== '' && typeof note.until === 'number' && isEntry(note.wait);
 }
 
 function isEntry(w: unknown): boolean {
@@ -85,8 +116,9 @@ const OTHER_ENDPOINTS = new Set(['rest', 'webhook', 'webhook-test', 'form', 'for
  * URL, a path <prefix>/<endpoint>/<execution id>/<node id> with no dot segments, where <prefix> is the
  * trigger's own (n8n serves every endpoint under one) and <endpoint> is neither the trigger's own
  * nor another of n8n's (its REST API, test webhooks, forms), and the query n8n's alone: its
- * `signature` (64 hex digits), after the registration's `nonce` when one is given (run.ts signs it
- * in). Anything else would make the trigger a relay.
+ * `signature` (64 hex digits), after the registration's `nonce` when one is given, itself after the
+ * wait's `iteration` (digits) when there is one (run.ts has n8n sign both in). Anything else would
+ * make the trigger a relay.
  */
 export function resumeUrlProblem(resumeUrl: unknown, ownWebhookUrl: string, nonce?: string): string | undefined {
 	if (typeof resumeUrl !== 'string') return 'no resume URL';
@@ -108,10 +140,12 @@ export function resumeUrlProblem(resumeUrl: unknown, ownWebhookUrl: string, nonc
 	}
 	if (!/^[A-Za-z0-9_-]+$/.test(segments[segments.length - 2])) return 'the resume URL names no execution';
 	const params = [...url.searchParams.keys()];
-	const expected = nonce === undefined || !params.includes('nonce') ? ['signature'] : ['nonce', 'signature'];
+	const withNonce = nonce !== undefined && params.includes('nonce');
+	const expected = [...(withNonce && params.includes('iteration') ? ['iteration'] : []), ...(withNonce ? ['nonce'] : []), 'signature'];
 	if (params.join('&') !== expected.join('&') || !/^[0-9a-f]{64}$/.test(url.searchParams.get('signature') ?? '')) {
 		return 'the resume URL is not signed by n8n';
 	}
+	if (params.includes('iteration') && !/^\d{1,9}$/.test(url.searchParams.get('iteration') ?? '')) return 'the resume URL names no iteration';
 	if (nonce !== undefined && params.includes('nonce') && url.searchParams.get('nonce') !== nonce) return 'the resume URL is not signed by n8n for this registration';
 	return undefined;
 }
@@ -179,6 +213,23 @@ export function addWait(registry: WaitRegistry, entry: Omit<WaitEntry, 'pin'>, n
 	const added: WaitEntry = { ...entry, pin };
 	registry.waits.push(added);
 	return { ok: true, entry: added, others: same.length };
+}
+
+/** The note of where a message was forwarded, if it is still kept. */
+export function forwardedTo(registry: WaitRegistry, messageId: string, now: number): WaitEntry | undefined {
+	return registry.forwarded?.find((n) => n.messageId === messageId && n.until > now)?.wait;
+}
+
+/** Notes (or notes again) that a message goes to a wait; at most MAX_TOTAL notes, the oldest dropped first. */
+export function noteForward(registry: WaitRegistry, messageId: string, wait: WaitEntry, now: number) {
+	const kept = (registry.forwarded ?? []).filter((n) => n.until > now && n.messageId !== messageId);
+	kept.push({ messageId, wait, until: now + REDELIVERY_WINDOW_MS });
+	registry.forwarded = kept.slice(-MAX_TOTAL);
+}
+
+/** Forgets where a message went (its wait had ended: the message takes the ordinary path). */
+export function forgetForward(registry: WaitRegistry, messageId: string) {
+	registry.forwarded = (registry.forwarded ?? []).filter((n) => n.messageId !== messageId);
 }
 
 /** Drops one wait (answered, or found gone). Returns whether it was there. */

@@ -10,15 +10,18 @@
  * (NOT_SIGNED, whatever the cause) or 400 (content), storing nothing and starting nothing.
  *
  * A reply (an MO SMS that is no compliance keyword): its wait, if any, is chosen (pin, or the only one;
- * several without a pin: the phone is asked which), the reply is forwarded, signed, to the wait's
- * resume URL, and n8n's answer decides what the gateway hears (forwarding.ts): a wait whose execution
- * was resumed meanwhile by an earlier delivery of the same reply answers OK and starts nothing.
+ * several without a pin: the phone is asked which, after the waits were probed when the phone is at
+ * the cap), the trigger notes which wait the message goes to (waitStore.ts), the reply is forwarded,
+ * signed, to the wait's resume URL, and n8n's answer decides what the gateway hears (forwarding.ts).
+ * Every redelivery of the message goes to the noted wait only: a wait whose execution was resumed
+ * meanwhile by the message's earlier delivery answers OK and starts nothing, and a later iteration of
+ * the same node, registered since, is never offered it.
  */
 import { randomInt } from 'node:crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import type { ForwardedReply } from '../../shared/messaging/sendAndWait/forwarding';
+import type { ForwardedReply, ForwardOutcome, WaitProbe } from '../../shared/messaging/sendAndWait/forwarding';
 import { forwardOutcome } from '../../shared/messaging/sendAndWait/forwarding';
-import { registrationOf, routeReply, type WaitEntry } from './registry';
+import { MAX_PER_NUMBER, pendingFor, registrationOf, routeReply, type WaitEntry } from './registry';
 import { deriveKey, sign, verify, WAIT_HEADER } from '../../shared/messaging/sendAndWait/signing';
 import { WaitStore } from './waitStore';
 
@@ -71,13 +74,12 @@ export interface ReceivedSms {
 	receivedAt: string;
 }
 
-async function forward(fn: IWebhookFunctions, key: Buffer, entry: WaitEntry, sms: ReceivedSms, now: number): Promise<{ status?: number; body?: unknown }> {
-	const reply: ForwardedReply & { pin: string } = { kind: 'reply', waitId: entry.id, nonce: entry.nonce, ...sms, pin: entry.pin };
+async function post(fn: IWebhookFunctions, key: Buffer, entry: WaitEntry, message: Record<string, unknown>, now: number): Promise<{ status?: number; body?: unknown }> {
 	try {
 		const response = (await fn.helpers.httpRequest({
 			method: 'POST',
 			url: entry.url,
-			body: sign(key, { ...reply }, now),
+			body: sign(key, message, now),
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -89,22 +91,85 @@ async function forward(fn: IWebhookFunctions, key: Buffer, entry: WaitEntry, sms
 	}
 }
 
+/** Hands a reply to a wait: n8n's answer as an outcome (forwarding.ts). */
+async function forward(fn: IWebhookFunctions, key: Buffer, entry: WaitEntry, sms: ReceivedSms, now: number, forwardedBefore: boolean): Promise<ForwardOutcome> {
+	const reply: ForwardedReply & { pin: string } = { kind: 'reply', waitId: entry.id, ...sms, pin: entry.pin };
+	const answer = await post(fn, key, entry, { ...reply }, now);
+	return forwardOutcome(answer.status, answer.body, now - entry.createdAt, entry.expiresAt - now, forwardedBefore);
+}
+
+/**
+ * At the cap (MAX_PER_NUMBER waits of one phone and code), before the phone is asked which one: asks
+ * each wait whether it still waits (a probe the waiting node takes nothing from, forwarding.ts
+ * WaitProbe) and drops those n8n says are over (cancelled, deleted, finished, or a node now waiting
+ * in a later iteration), so that waits nobody will answer any more do not hold the phone's places.
+ * A wait that does not answer (n8n unreachable, not waiting yet) is kept.
+ */
+async function dropEndedWaits(fn: IWebhookFunctions, store: WaitStore, key: Buffer, waits: WaitEntry[], now: number) {
+	const outcomes = await Promise.all(
+		waits.map(async (entry) => {
+			const probe: WaitProbe = { kind: 'probe', waitId: entry.id };
+			const answer = await post(fn, key, entry, { ...probe }, now);
+			return forwardOutcome(answer.status, answer.body, now - entry.createdAt, entry.expiresAt - now);
+		}),
+	);
+	outcomes.forEach((outcome, i) => {
+		if (outcome.kind === 'gone') store.remove(waits[i], now);
+	});
+}
+
+/** A redelivery of a message the trigger forwarded before: to that wait only, whatever waits now. */
+async function redeliver(fn: IWebhookFunctions, store: WaitStore, key: Buffer, wait: WaitEntry, sms: ReceivedSms, now: number): Promise<Routed> {
+	const outcome = await forward(fn, key, wait, sms, now, true);
+	switch (outcome.kind) {
+		case 'resumed':
+			store.remove(wait, now);
+			return { kind: 'answered', body: outcome.replyText };
+		case 'kept':
+			return { kind: 'answered', body: outcome.replyText };
+		case 'retry':
+			if (outcome.signature) fn.logger?.warn(`SolSwitch Messaging Trigger: a reply could not be handed to its Send and Wait: ${outcome.reason} The gateway sends it again.`);
+			return { kind: 'retry' };
+		case 'consumed':
+			// Its earlier delivery resumed the wait (n8n's answer came too late, or the process died
+			// before answering): handled once, not run again, and no later wait takes it.
+			store.remove(wait, now);
+			return { kind: 'answered' };
+		case 'gone':
+			// The wait ended without this message (cancelled, deleted, at its time limit): the ordinary path.
+			store.remove(wait, now);
+			store.forgetForward(sms.messageId, now);
+			return { kind: 'none' };
+	}
+}
+
 /**
  * Routes an MO SMS (never a compliance keyword: the caller answers those first). The inbound key is
- * read only when the phone has a wait (most messages have none); without one, nothing is routed. At
- * most a few waits are tried: one found ended is dropped and the next candidate considered.
+ * read only when the phone has a wait or the message was forwarded before (most messages have
+ * neither); without one, nothing is routed. A message forwarded before goes to that wait only
+ * (redeliver). Otherwise at most a few waits are tried: one found ended is dropped and the next
+ * candidate considered; before each forward, the trigger notes where the message goes.
  */
 export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<string>, sms: ReceivedSms, now = Date.now()): Promise<Routed> {
 	const store = WaitStore.of(fn);
-	if (routeReply(store.view(now), sms, now).kind === 'none') return { kind: 'none' };
+	const before = store.forwardedTo(sms.messageId, now);
+	if (!before && routeReply(store.view(now), sms, now).kind === 'none') return { kind: 'none' };
 	const key = deriveKey(await inboundKey(), 'forward');
 	if (!key) return { kind: 'none' };
+	if (before) return await redeliver(fn, store, key, before, sms, now);
 	for (let attempt = 0; attempt < 3; attempt++) {
-		const route = routeReply(store.view(now), sms, now);
+		let route = routeReply(store.view(now), sms, now);
+		if (route.kind === 'ask') {
+			const pending = pendingFor(store.view(now), sms.from, sms.to, now);
+			if (pending.length >= MAX_PER_NUMBER) {
+				await dropEndedWaits(fn, store, key, pending, now);
+				route = routeReply(store.view(now), sms, now);
+			}
+		}
 		if (route.kind === 'none') return route;
 		if (route.kind === 'ask') return { kind: 'answered', body: route.text };
-		const answer = await forward(fn, key, route.entry, sms, now);
-		const outcome = forwardOutcome(answer.status, answer.body, now - route.entry.createdAt, route.entry.expiresAt - now);
+		store.noteForward(sms.messageId, route.entry, now);
+		const outcome = await forward(fn, key, route.entry, sms, now, false);
 		switch (outcome.kind) {
 			case 'resumed':
 				store.remove(route.entry, now);
@@ -116,12 +181,11 @@ export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<
 				if (outcome.signature) fn.logger?.warn(`SolSwitch Messaging Trigger: a reply could not be handed to its Send and Wait: ${outcome.reason} The gateway sends it again.`);
 				return { kind: 'retry' };
 			case 'consumed':
-				// An earlier delivery of this reply resumed the wait through a process that never answered
-				// the gateway (killed) or whose note of it was saved over: handled once, not run again.
-				store.remove(route.entry, now);
-				return { kind: 'answered' };
 			case 'gone':
+				// Over before this message (a first forward is never 'consumed': that needs the same
+				// message forwarded before): dropped, and the next candidate, if any, considered.
 				store.remove(route.entry, now);
+				store.forgetForward(sms.messageId, now);
 		}
 	}
 	return { kind: 'none' };

@@ -19,7 +19,7 @@
  * it again (it does, once, after sending: run.ts).
  */
 import { StaticDataMirror, type MirrorCall, type MirrorView } from '../../engine/trigger/staticDataMirror';
-import { addWait, asRegistry, MAX_TOTAL, MAX_WAIT_LIFETIME_MS, removeWait, type Added, type WaitEntry, type WaitRegistry } from './registry';
+import { addWait, asRegistry, forgetForward, forwardedTo, MAX_TOTAL, MAX_WAIT_LIFETIME_MS, noteForward, removeWait, type Added, type ForwardNote, type WaitEntry, type WaitRegistry } from './registry';
 
 export const WAITS_KEY = 'solSwitchMessagingWaits';
 /** At most this many tombstones per workflow and process, the oldest forgotten first (as many as waits can be pending). */
@@ -32,7 +32,7 @@ interface ProcessStore {
 }
 
 /** The two stores (engine/trigger/staticDataMirror.ts): the registry object is what is saved under WAITS_KEY. */
-const mirror = new StaticDataMirror<ProcessStore>(WAITS_KEY, () => ({ registry: { waits: [] }, removed: new Map() }), (store) => store.registry);
+const mirror = new StaticDataMirror<ProcessStore>(WAITS_KEY, () => ({ registry: { waits: [], forwarded: [] }, removed: new Map() }), (store) => store.registry);
 
 const tombstoneOf = (w: Pick<WaitEntry, 'id' | 'nonce'>) => `${w.id}/${w.nonce}`;
 
@@ -52,10 +52,15 @@ export class WaitStore {
 
 	/** Both stores as one registry, for routing. Only reads. */
 	view(now: number): WaitRegistry {
+		const saved = asRegistry(this.mirrored.current());
 		const own = this.store.registry.waits.filter((w) => w.expiresAt > now);
 		const ids = new Set(own.map((w) => w.id));
-		const loaded = asRegistry(this.mirrored.current()).waits.filter((w) => w.expiresAt > now && !ids.has(w.id) && !this.store.removed.has(tombstoneOf(w)));
-		return { waits: [...own, ...loaded].sort((a, b) => a.createdAt - b.createdAt) };
+		const loaded = saved.waits.filter((w) => w.expiresAt > now && !ids.has(w.id) && !this.store.removed.has(tombstoneOf(w)));
+		// Forward notes: this process's, and those another process saved for other messages.
+		const ownNotes = (this.store.registry.forwarded ?? []).filter((n) => n.until > now);
+		const noted = new Set(ownNotes.map((n) => n.messageId));
+		const loadedNotes = (saved.forwarded ?? []).filter((n) => n.until > now && !noted.has(n.messageId));
+		return { waits: [...own, ...loaded].sort((a, b) => a.createdAt - b.createdAt), forwarded: [...loadedNotes, ...ownNotes] satisfies ForwardNote[] };
 	}
 
 	/** Takes in the loaded copy, drops what expired, and puts the shared registry in the call's static data (n8n saves it with the call). */
@@ -64,6 +69,7 @@ export class WaitStore {
 		const merged = this.view(now);
 		change(merged);
 		this.store.registry.waits = merged.waits;
+		this.store.registry.forwarded = merged.forwarded;
 		this.mirrored.publish();
 	}
 
@@ -79,6 +85,24 @@ export class WaitStore {
 			added = addWait(registry, entry, now, random4);
 		});
 		return added;
+	}
+
+	/** The wait a message was forwarded to (a copy of its entry as it was then), while the note is kept. */
+	forwardedTo(messageId: string, now: number): WaitEntry | undefined {
+		return messageId ? forwardedTo(this.view(now), messageId, now) : undefined;
+	}
+
+	/**
+	 * Notes that a message goes to a wait, before it is forwarded: saved with whatever this call
+	 * answers (the 503 included), so every redelivery of the message goes to that wait only.
+	 */
+	noteForward(messageId: string, wait: WaitEntry, now: number) {
+		if (messageId) this.write(now, (registry) => noteForward(registry, messageId, wait, now));
+	}
+
+	/** Forgets where a message went (its wait had ended, and it takes the ordinary path). */
+	forgetForward(messageId: string, now: number) {
+		if (messageId) this.write(now, (registry) => forgetForward(registry, messageId));
 	}
 
 	/**

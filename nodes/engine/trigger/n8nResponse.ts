@@ -49,6 +49,11 @@
  * | N12 | n8n does not wait on the response's end(): the answer it writes (express res.send/json, or the         | webhooks/webhook-request-handler.js; webhook-helpers.js         | same                                                 | rewriteAnswerAsWritten (a held answer)   | same: webhook-request-handler.js identical;             |
  * |     | Buffer of setupResponseNodePromise) is fire and forget, so the end can be held a while and written     | setupResponseNodePromise                                       |                                                      |                                          | setupResponseNodePromise untouched                      |
  * |     | later; nothing but an empty end() (N5) reaches the response after it.                                 |                                                                |                                                      |                                          |                                                         |
+ * | N13 | What n8n itself answers at a send-and-wait resume URL whose execution no longer waits (the node's     | webhooks/waiting-webhooks.js executeWebhook (ConflictError,    | same texts, statuses and page: waiting-webhooks.js   | waitingWebhookAnswer (forwarding.ts)     | same: waiting-webhooks.js lines 191-215 and the        |
+ * |     | webhook() never runs): 409 'The execution "<id>" is running already.' (not waiting yet, or resumed    | NotFoundError, res.render), lines 191-215;                     | lines 138-156; the template's <title> the same       |                                          | template's <title> identical to 2.40.7                  |
+ * |     | and running); 409 '... has finished with error.' (cancelled too); finished, the node a send-and-wait  | templates/send-and-wait-no-action-required.handlebars           |                                                      |                                          |                                                         |
+ * |     | one: 200 and the HTML page titled "No action required" (409 'The execution "<id> has finished         | (<title>No action required</title>)                            |                                                      |                                          |                                                         |
+ * |     | already.' for another node); 404 '... does not exist.' for a deleted execution.                       |                                                                |                                                      |                                          |                                                         |
  *
  * The description resolvers (N8) carry no side effect: the one moment the Messaging Trigger needs
  * after queuing (N3) is taken where n8n reads the answer the trigger handed it (answerWhenQueued),
@@ -266,4 +271,26 @@ export function answerWhenQueued(answer: IDataObject, workflowData: INodeExecuti
  */
 export function workflowAnswer(json: IDataObject): IN8nHttpFullResponse {
 	return { body: Buffer.from(JSON.stringify(json)), headers: { 'content-type': 'application/json' }, statusCode: 200 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The waiting webhook's own answers (N13).
+
+/**
+ * What n8n's own answer at a send-and-wait resume URL says of the execution (N13), when n8n answered
+ * instead of the waiting node: 'running' (409 running already: not waiting yet, or resumed and
+ * running), 'finished' (409 finished already, or 200 with the "No action required" page). Anything
+ * else (finished with error, 404, an ack from the node, a proxy's page) is undefined: the caller
+ * decides on it by its status.
+ */
+export type WaitingWebhookState = 'running' | 'finished';
+
+const NO_ACTION_PAGE = /<title>\s*No action required\s*<\/title>/i;
+
+export function waitingWebhookAnswer(status: number, body: unknown): WaitingWebhookState | undefined {
+	const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+	if (status === 409 && /is running already/i.test(text)) return 'running';
+	if (status === 409 && /has finished already/i.test(text)) return 'finished';
+	if (status === 200 && NO_ACTION_PAGE.test(text)) return 'finished';
+	return undefined;
 }

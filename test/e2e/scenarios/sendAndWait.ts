@@ -260,12 +260,8 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			const forged = sign(deriveKey('not-the-inbound-key', 'forward')!, { kind: 'reply', waitId: entry!.id, from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
 			const answer = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
 			expect(await answer.json()).toEqual({ accepted: false, reason: 'bad signature' });
-			// Signed right, but for another registration of the same wait ID (an earlier iteration of a
-			// loop): n8n signed this wait's nonce into its URL, and the node takes only that one (D6).
+			// The registration's nonce is in the URL n8n signed.
 			expect(new URL(entry!.url).searchParams.get('nonce')).toBe((entry as { nonce?: string }).nonce);
-			const earlier = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: entry!.id, nonce: 'an-earlier-nonce', from: phone, to: CODE, text: 'YES', messageId: 'x', receivedAt: new Date().toISOString() }, Date.now());
-			const other = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(earlier) });
-			expect(await other.json()).toEqual({ accepted: false, reason: 'not a reply to this wait' });
 			expect(await statusOf(String(wait.id))).toBe('waiting');
 			await reply(phone, 'NO');
 			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: false });
@@ -357,7 +353,7 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore);
 		});
 
-		it('a reply that resumed its wait through a process that died before noting it: its redelivery finds the wait still held, is answered OK and runs nothing', async () => {
+		it('a reply that resumed its wait through a process that died before noting it: its redelivery takes the ordinary path (the trigger cannot tell it from a new message: R10), and the wait is not resumed twice', async () => {
 			const phone = newPhone();
 			const ask = await askWorkflow(phone);
 			const wait = await startWait(ask);
@@ -371,13 +367,14 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			const resumed = await fetch(entry!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forward) });
 			expect(await resumed.json()).toMatchObject({ accepted: true });
 			expect(answerData(await finished(String(wait.id)))).toMatchObject({ approved: true, messageId });
-			// The gateway, without an answer, sends the reply again.
+			// The gateway, without an answer, sends the reply again: no note says it went to that wait, so
+			// it is a message like any other (a double the side-effects recipe covers), never a second resume.
 			const runsBefore = await inboundRuns();
 			const copy = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES', ID: messageId }).done;
-			expect(copy.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+			expect(copy.attempts.at(-1)).toMatchObject({ status: 200 });
 			await new Promise((resolve) => setTimeout(resolve, 1500));
 			expect((await env.api.executionSummaries(ask.id)).map((e) => e.status)).toEqual(['success']);
-			expect(await inboundRuns()).toBe(runsBefore);
+			expect(await inboundRuns()).toBe(runsBefore + 1);
 		});
 
 		it(`${PARALLEL_WAITS} waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)`, async () => {

@@ -4,12 +4,16 @@
  * origin: registrations taken or refused, replies forwarded signed and answered by what the waiting
  * side says. The waiting node itself, and n8n's resume, are tested in real n8n (test/e2e).
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWait/webhook';
+import { waitIdOf } from '../../../nodes/SolSwitchMessaging/sendAndWait/spec';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { deriveKey, sign, verify, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { WAITS_KEY } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
-import { NOT_SIGNED } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/router';
+import { FORWARD_TIMEOUT_MS, NOT_SIGNED } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/router';
 import { useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
 import { gatewayOf, messagingCredentials } from './env';
@@ -24,8 +28,10 @@ const CODE = '55555';
 const waiting = {
 	server: undefined as Server | undefined,
 	origin: '',
-	forwards: [] as Array<{ execution: string; payload: Record<string, unknown> | undefined; reason?: string }>,
+	forwards: [] as Array<{ execution: string; query: string; payload: Record<string, unknown> | undefined; reason?: string }>,
 	answer: (_execution: string, _payload: Record<string, unknown>): { status: number; body: unknown; type?: string } => ({ status: 200, body: { accepted: true } }),
+	/** Instead of `answer`: the whole request (its URL, its body), answered when the promise settles. */
+	handle: undefined as undefined | ((url: string, body: unknown) => Promise<{ status: number; body: unknown }>),
 };
 
 let trigger: TriggerServer | undefined;
@@ -36,8 +42,16 @@ beforeAll(async () => {
 		req.on('data', (c) => (text += c));
 		req.on('end', () => {
 			const execution = /^\/webhook-waiting\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
+			const query = (req.url ?? '').split('?')[1] ?? '';
 			const checked = verify(deriveKey(DEFAULT_INBOUND_KEY, 'forward'), JSON.parse(text || '{}'), Date.now());
-			waiting.forwards.push({ execution, payload: checked.ok ? checked.payload : undefined, reason: checked.ok ? undefined : checked.reason });
+			waiting.forwards.push({ execution, query, payload: checked.ok ? checked.payload : undefined, reason: checked.ok ? undefined : checked.reason });
+			if (waiting.handle) {
+				void waiting.handle(`${waiting.origin}${req.url}`, JSON.parse(text || '{}')).then(({ status, body }) => {
+					res.writeHead(status, { 'content-type': 'application/json' });
+					res.end(JSON.stringify(body));
+				});
+				return;
+			}
 			const { status, body, type } = waiting.answer(execution, checked.ok ? checked.payload : {});
 			res.writeHead(status, { 'content-type': type ?? 'application/json' });
 			res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -54,6 +68,7 @@ afterAll(async () => {
 beforeEach(async () => {
 	waiting.forwards = [];
 	waiting.answer = () => ({ status: 200, body: { accepted: true } });
+	waiting.handle = undefined;
 	trigger = await startTriggerServer({
 		type: 'solSwitchMessagingTrigger',
 		parameters: { events: ['sms', 'mms', 'report'], replyMode: 'onReceived', compliance: true, options: {} },
@@ -182,18 +197,16 @@ describe('Messaging Trigger: replies to waits', () => {
 		expect(trigger!.executions).toEqual([]);
 	});
 
-	it("takes n8n's \"No action required\" page while it still holds the wait (an earlier delivery of this reply resumed it through a processor killed before it answered): OK, nothing runs, the wait dropped; the next message takes the ordinary path", async () => {
+	it("R10: a new message meeting n8n's \"No action required\" page (the wait's execution finished, its entry still held) takes the ordinary path: the workflow runs, the wait dropped", async () => {
 		await register(registration('15145550114'));
 		waiting.answer = () => ({ status: 200, body: NO_ACTION_PAGE, type: 'text/html' });
-		const delivery = await mo('15145550114', 'YES');
-		expect(delivery.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+		const delivery = await mo('15145550114', 'thanks, also call me');
+		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
 		expect(waits('15145550114')).toEqual([]);
-		expect(trigger!.executions).toEqual([]);
-		// Redelivered again: answered from the trigger's memory, not forwarded, nothing run.
-		await mo('15145550114', 'YES', delivery.id);
+		expect(trigger!.executions).toHaveLength(1);
+		// Redelivered: answered from the trigger's memory, not forwarded again, nothing run again.
+		await mo('15145550114', 'thanks, also call me', delivery.id);
 		expect(waiting.forwards).toHaveLength(1);
-		expect(trigger!.executions).toEqual([]);
-		await mo('15145550114', 'thanks');
 		expect(trigger!.executions).toHaveLength(1);
 	});
 
@@ -308,4 +321,75 @@ describe('Messaging Trigger: replies to waits', () => {
 		expect(waiting.forwards.map((f) => f.payload?.pin)).toEqual([second.json.pin, first.json.pin]);
 		expect(trigger!.executions).toEqual([]);
 	});
+});
+
+describe('D6: one YES approves one iteration of a waiting node in a loop', () => {
+	/**
+	 * n8n's waiting webhook for execution 77, whose node "Ask" (id node-1) waits in a loop: the real
+	 * waiting node (webhook.ts) runs for each request, its run index the loop's iteration now. Each
+	 * forward it takes is one approval, after which the execution loops and the node waits again (run
+	 * index + 1). n8n's answer to the first is held past the trigger's FORWARD_TIMEOUT_MS: n8n took it,
+	 * the trigger does not know.
+	 */
+	const EXECUTION = '77';
+	const WAIT_ID = waitIdOf(EXECUTION, 'node-1', (t) => createHash('sha256').update(t).digest('hex'));
+	const PHONE = '15145550140';
+
+	function loopingExecution() {
+		const state = { runIndex: 0, approvals: [] as Array<{ iteration: number; data: unknown }>, held: 0 };
+		waiting.handle = async (url, body) => {
+			const answer = await sendAndWaitWebhook.call({
+				getQueryData: () => Object.fromEntries(new URL(url).searchParams),
+				getNode: () => ({ id: 'node-1', name: 'Ask', type: 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters: {} }),
+				getExecutionId: () => EXECUTION,
+				getBodyData: () => body as IDataObject,
+				getNodeParameter: (name: string, fallback?: unknown) => ({ From: CODE, To: PHONE } as IDataObject)[name] ?? fallback,
+				evaluateExpression: (expression: string) => (expression === '{{ $node["Ask"].runIndex }}' ? state.runIndex : undefined),
+				getCredentials: async () => ({ inboundApiKey: DEFAULT_INBOUND_KEY }),
+			} as unknown as IWebhookFunctions);
+			if (answer.workflowData) {
+				state.approvals.push({ iteration: state.runIndex, data: answer.workflowData[0][0].json.data });
+				state.runIndex++;
+				if (state.approvals.length === 1) {
+					state.held++;
+					await new Promise((resolve) => setTimeout(resolve, FORWARD_TIMEOUT_MS + 1000));
+				}
+			}
+			return { status: 200, body: answer.webhookResponse };
+		};
+		return state;
+	}
+
+	const registrationOfIteration = (iteration: number) =>
+		sign(deriveKey(DEFAULT_INBOUND_KEY, 'register')!, { kind: 'register', id: WAIT_ID, nonce: `nonce-iteration-${iteration}`, resumeUrl: `${waiting.origin}/webhook-waiting/${EXECUTION}/node-1?iteration=${iteration}&nonce=nonce-iteration-${iteration}&signature=${SIG}`, phone: PHONE, code: CODE, word: 'YES', expiresAt: Date.now() + 600_000 }, Date.now());
+
+	it('YES forwarded to iteration 1, n8n answers after the trigger gave up (503), iteration 2 registers under the same wait ID; the redelivery goes to iteration 1 only, is answered OK, and iteration 2 is NOT approved', async () => {
+		const execution = loopingExecution();
+		expect((await register(registrationOfIteration(0))).status).toBe(200);
+		gatewayOf(env.sandbox).configure({ retries: 0 });
+		try {
+			// 1. The YES: forwarded, taken by iteration 1 (n8n resumes it), answered too late: 503.
+			const first = await mo(PHONE, 'YES');
+			expect(first.attempts.map((a) => a.status)).toEqual([503]);
+			expect(execution.approvals.map((a) => a.iteration)).toEqual([0]);
+			// 2. The loop comes round: the node waits again and registers, same wait ID, iteration 2.
+			expect((await register(registrationOfIteration(1))).status).toBe(200);
+			expect(waits(PHONE)).toEqual([WAIT_ID]);
+			// 3. The gateway redelivers the YES (same message ID): to iteration 1's URL, the wait it went to.
+			const again = await mo(PHONE, 'YES', first.id);
+			expect(again.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+			expect(waiting.forwards.map((f) => new URL(`${waiting.origin}/x?${f.query}`).searchParams.get('iteration'))).toEqual(['0', '0']);
+			// Iteration 2 is not approved; nothing ran the trigger's workflow; iteration 2 still waits.
+			expect(execution.approvals.map((a) => a.iteration)).toEqual([0]);
+			expect(trigger!.executions).toEqual([]);
+			expect(waits(PHONE)).toEqual([WAIT_ID]);
+			// 4. A new YES from the phone is for iteration 2, and approves it.
+			const next = await mo(PHONE, 'YES');
+			expect(next.attempts.map((a) => [a.status, a.answer])).toEqual([[200, { Status: 'OK' }]]);
+			expect(execution.approvals.map((a) => a.iteration)).toEqual([0, 1]);
+			expect(execution.approvals[1].data).toMatchObject({ approved: true, messageId: next.id });
+		} finally {
+			gatewayOf(env.sandbox).configure({ retries: 12 });
+		}
+	}, 60_000);
 });

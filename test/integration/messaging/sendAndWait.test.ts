@@ -111,7 +111,7 @@ describe('Send and Wait for Response (execute side)', () => {
 		// Asked to wait indefinitely: registered so, routed for MAX_WAIT_LIFETIME_MS (D2).
 		expect(payloads[0].expiresAt).toBe(WAIT_INDEFINITELY.getTime());
 		expect(wait).toMatchObject({ phone: '15145550123', code: '55555', word: 'YES', pin: '4821', expiresAt: wait.createdAt + MAX_WAIT_LIFETIME_MS });
-		// The registration's nonce rides in the URL, signed by n8n (the waiting node takes only its own: D6).
+		// The registration's nonce rides in the URL, signed by n8n (the iteration does not yet: run.ts).
 		expect(wait.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1/webhook-waiting/test-execution/node-under-test\\?nonce=${wait.nonce}&signature=[0-9a-f]{64}$`));
 		expect(wait.createdAt).toBeGreaterThanOrEqual(before);
 		expect(result.status).toBe('waiting');
@@ -125,8 +125,10 @@ describe('Send and Wait for Response (execute side)', () => {
 		 * the forward the trigger would POST for the wait a reply was routed to.
 		 */
 		// The waiting node as n8n calls it at the registered resume URL (its query carries the nonce).
-		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown, resumeUrl: string) =>
+		// Its run index now is what n8n's run data holds for it: the run that waits is its last.
+		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown, resumeUrl: string, runIndex: number) =>
 			await sendAndWaitWebhook.call({
+				evaluateExpression: (expression: string) => (expression === '{{ $node["Ask"].runIndex }}' ? runIndex : undefined),
 				getQueryData: () => Object.fromEntries(new URL(resumeUrl).searchParams),
 				getNode: () => ({ id: 'node-under-test', name: 'Ask', type: 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
 				getExecutionId: () => 'test-execution',
@@ -136,7 +138,7 @@ describe('Send and Wait for Response (execute side)', () => {
 			} as unknown as IWebhookFunctions);
 
 		it.each(['15145550123 ', ' +1 (514) 555-0123', '1-514-555-0123'])('To %j: the SMS goes to 15145550123, whose YES is routed to the wait and resumes it', async (To) => {
-			const { error } = await run({ To });
+			const { error, run: result } = await run({ To });
 			expect(error).toBeUndefined();
 			expect(gatewayReceived(env.sandbox, '/sms/').map((e) => (e.body as { To: string }).To)).toEqual(['15145550123']);
 			expect(trigger.registry.waits).toMatchObject([{ phone: '15145550123', code: '55555' }]);
@@ -151,8 +153,10 @@ describe('Send and Wait for Response (execute side)', () => {
 			// The trigger's registry finds the wait for that sender, and the waiting node takes the reply.
 			const route = routeReply(trigger.registry, { from: moSms.From, to: moSms.To, text: moSms.Body }, Date.now());
 			if (route.kind !== 'forward') throw new Error(`not routed: ${route.kind}`);
-			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: route.entry.id, from: moSms.From, to: moSms.To, text: moSms.Body, messageId: moSms.ID, receivedAt: new Date().toISOString(), pin: route.entry.pin, nonce: route.entry.nonce }, Date.now());
-			const answer = await waitingNodeAnswers(params({ To }), forward, route.entry.url);
+			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: route.entry.id, from: moSms.From, to: moSms.To, text: moSms.Body, messageId: moSms.ID, receivedAt: new Date().toISOString(), pin: route.entry.pin }, Date.now());
+			// The run index its run data holds while it waits.
+			const runIndex = result.data.resultData.runData['Node Under Test'].length - 1;
+			const answer = await waitingNodeAnswers(params({ To }), forward, route.entry.url, runIndex);
 			expect(answer.webhookResponse).toEqual({ accepted: true });
 			expect(answer.workflowData?.[0][0].json).toMatchObject({ data: { approved: true, text: 'YES', from: '15145550123', to: '55555' } });
 		});

@@ -3,7 +3,7 @@
 // Each case is a workflow of its own (the module remembers per process and workflow).
 import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { noteServingProcess, OVERLAP_MS, QUEUE_MODE_DOCS, REFRESH_MS, SERVED_BY_KEY, severalProcessorsWarning } from '../../../nodes/SolSwitchMessagingTrigger/servedBy';
+import { noteServingProcess, OVERLAP_MS, QUEUE_MODE_DOCS, SERVED_BY_KEY, severalProcessorsWarning } from '../../../nodes/SolSwitchMessagingTrigger/servedBy';
 
 /** The database's copy of one workflow's static data; each call loads it and saves it whole (as n8n does). */
 function workflow() {
@@ -56,16 +56,27 @@ describe('a trigger served by several processors at once', () => {
 		expect(w.warnings).toEqual([]);
 	});
 
-	it('notes the process in the static data, again only when older than REFRESH_MS (a save per call otherwise)', () => {
+	it('writes the static data only when the serving process changed (R13: a read-only call saves nothing)', () => {
 		const w = workflow();
 		w.call('a', 1000);
 		expect(w.saved()[SERVED_BY_KEY]).toEqual({ process: 'a', at: 1000 });
-		w.call('a', 1000 + REFRESH_MS - 1);
-		expect(w.saved()[SERVED_BY_KEY]).toEqual({ process: 'a', at: 1000 });
-		w.call('a', 1000 + REFRESH_MS);
-		expect(w.saved()[SERVED_BY_KEY]).toEqual({ process: 'a', at: 1000 + REFRESH_MS });
-		w.call('b', 1000 + REFRESH_MS + 1);
-		expect(w.saved()[SERVED_BY_KEY]).toEqual({ process: 'b', at: 1000 + REFRESH_MS + 1 });
+		// The same process, however much later: the static data is not touched (n8n would save it).
+		for (const t of [2000, 1000 + 10_000, 1000 + OVERLAP_MS * 5]) {
+			const staticData: IDataObject = { [SERVED_BY_KEY]: { process: 'a', at: 1000 } };
+			const written: string[] = [];
+			const observed = new Proxy(staticData, { set: (target, key, value) => (written.push(String(key)), Reflect.set(target, key, value)) });
+			noteServingProcess({ getWorkflow: () => ({ id: w.id }), getWorkflowStaticData: () => observed, logger: { warn: () => undefined } }, t, 'a');
+			expect(written).toEqual([]);
+		}
+		w.call('b', 5000);
+		expect(w.saved()[SERVED_BY_KEY]).toEqual({ process: 'b', at: 5000 });
+	});
+
+	it('still warns when a process that had served alone for long (its note old) meets another', () => {
+		const w = workflow();
+		for (let t = 0; t < 5 * OVERLAP_MS; t += 1000) w.call('a', t);
+		const warned = [w.call('b', 5 * OVERLAP_MS), w.call('a', 5 * OVERLAP_MS + 100), w.call('b', 5 * OVERLAP_MS + 200)];
+		expect(warned).toEqual([false, true, true]);
 	});
 
 	it('takes a malformed note as none', () => {

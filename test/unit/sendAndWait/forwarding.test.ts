@@ -1,4 +1,4 @@
-import { forwardOutcome, NEAR_TIME_LIMIT_MS, NOT_YET_WAITING_MS } from '../../../nodes/shared/messaging/sendAndWait/forwarding';
+import { EARLIER_ITERATION, forwardOutcome, NEAR_TIME_LIMIT_MS, NODE_FAILED, NOT_YET_WAITING_MS, STILL_WAITING } from '../../../nodes/shared/messaging/sendAndWait/forwarding';
 
 /** The head of n8n's page for a finished send-and-wait execution (templates/send-and-wait-no-action-required.handlebars, 1.123.81 to 2.41.3). */
 const NO_ACTION_PAGE = "<html lang='en'>\n\t<head>\n\t\t<meta charset='UTF-8' />\n\t\t<title>No action required</title>\n\t</head>\n\t<body><h1>No action required</h1></body>\n</html>";
@@ -34,7 +34,7 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 	it('retry: "running already" shortly after registering (not waiting yet), no answer, 502-504', () => {
 		const running = { code: 409, message: 'The execution "9" is running already.' };
 		expect(forwardOutcome(409, running, 500)).toEqual({ kind: 'retry', reason: 'the execution is not waiting yet' });
-		expect(forwardOutcome(409, running, NOT_YET_WAITING_MS + 1).kind).toBe('consumed');
+		expect(forwardOutcome(409, running, NOT_YET_WAITING_MS + 1, Infinity, true).kind).toBe('consumed');
 		expect(forwardOutcome(undefined, undefined, 0).kind).toBe('retry');
 		expect(forwardOutcome(503, '', 0).kind).toBe('retry');
 	});
@@ -49,25 +49,42 @@ describe("what n8n's answer to a forward means (decided by the JSON ack, not the
 		}
 	});
 
+	it('retry, never kept: the waiting node failed itself (a credential or parameter it could not read, R8), so the gateway sends the reply again', () => {
+		expect(forwardOutcome(200, { accepted: false, reason: 'the waiting node could not read the reply' }, 1000)).toEqual({ kind: 'retry', reason: NODE_FAILED });
+		expect(forwardOutcome(200, JSON.stringify({ accepted: false, reason: NODE_FAILED }), 1000, 1000, true).kind).toBe('retry');
+	});
+
+	it('kept: a probe the waiting node answers (it still waits)', () => {
+		expect(forwardOutcome(200, { accepted: false, reason: STILL_WAITING }, 0).kind).toBe('kept');
+	});
+
 	it('gone: a cancelled execution (n8n: 409 finished with error) or a deleted one (404) frees its wait (D2)', () => {
 		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" has finished with error.' }, 0).kind).toBe('gone');
 		expect(forwardOutcome(404, { code: 404, message: 'The execution "9" does not exist.' }, 0).kind).toBe('gone');
 	});
 });
 
-describe('consumed: the wait is still held, its execution has moved on without an error (an earlier delivery of this reply resumed it)', () => {
-	it("n8n's \"No action required\" page (a send-and-wait execution that finished), 409 finished already, 409 running for a wait older than NOT_YET_WAITING_MS", () => {
-		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, HOUR)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and has finished' });
-		expect(forwardOutcome(409, { code: 409, message: 'The execution "9 has finished already.' }, 0, HOUR)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and has finished' });
-		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, HOUR)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and runs' });
+describe('consumed: the wait is still held, its execution has moved on without an error, and the trigger forwarded this same message there before (its earlier delivery resumed it)', () => {
+	it("n8n's \"No action required\" page (a send-and-wait execution that finished), 409 finished already, 409 running for a wait older than NOT_YET_WAITING_MS, the node waiting again in a later iteration", () => {
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, HOUR, true)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and has finished' });
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9 has finished already.' }, 0, HOUR, true)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and has finished' });
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, HOUR, true)).toEqual({ kind: 'consumed', reason: 'the execution was resumed and runs' });
+		expect(forwardOutcome(200, { accepted: false, reason: EARLIER_ITERATION }, 0, HOUR, true)).toEqual({ kind: 'consumed', reason: 'the wait was resumed and its node waits again' });
 		// No time limit (the default argument: as far as the trigger knows, none near).
-		expect(forwardOutcome(200, NO_ACTION_PAGE, 0).kind).toBe('consumed');
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, undefined, true).kind).toBe('consumed');
+	});
+
+	it('R10: gone for a message not forwarded there before (a new message ID meets a finished execution): it takes the ordinary path', () => {
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, HOUR)).toEqual({ kind: 'gone', reason: 'the execution was resumed and has finished, by another message' });
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9 has finished already.' }, 0, HOUR, false).kind).toBe('gone');
+		expect(forwardOutcome(409, { code: 409, message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, HOUR, false).kind).toBe('gone');
+		expect(forwardOutcome(200, { accepted: false, reason: EARLIER_ITERATION }, 0, HOUR, false).kind).toBe('gone');
 	});
 
 	it('gone instead within NEAR_TIME_LIMIT_MS of its Limit Wait Time: n8n\'s timeout may have resumed it while the forward was on its way', () => {
-		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, NEAR_TIME_LIMIT_MS)).toEqual({ kind: 'gone', reason: 'the execution was resumed and has finished, at its time limit' });
-		expect(forwardOutcome(409, { message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, 1000).kind).toBe('gone');
-		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, NEAR_TIME_LIMIT_MS + 1).kind).toBe('consumed');
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, NEAR_TIME_LIMIT_MS, true)).toEqual({ kind: 'gone', reason: 'the execution was resumed and has finished, at its time limit' });
+		expect(forwardOutcome(409, { message: 'The execution "9" is running already.' }, NOT_YET_WAITING_MS + 1, 1000, true).kind).toBe('gone');
+		expect(forwardOutcome(200, NO_ACTION_PAGE, 0, NEAR_TIME_LIMIT_MS + 1, true).kind).toBe('consumed');
 	});
 
 	it('never a cancelled or deleted execution, nor one that failed: those are gone (the reply runs the workflow)', () => {

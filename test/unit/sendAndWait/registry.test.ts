@@ -9,6 +9,10 @@ import {
 	registrationOf,
 	removeWait,
 	resumeUrlProblem,
+	forgetForward,
+	forwardedTo,
+	noteForward,
+	REDELIVERY_WINDOW_MS,
 	routeReply,
 	whichOne,
 	type WaitEntry,
@@ -54,6 +58,16 @@ describe('resume URL check (the trigger is no open relay)', () => {
 		expect(resumeUrlProblem(`https://n8n.example.com/webhook-waiting/1/2/?signature=${SIG}`, OWN)).toMatch(/not a waiting-webhook URL/);
 		expect(resumeUrlProblem(`${RESUME}#x`, OWN)).toMatch(/fragment/);
 		expect(resumeUrlProblem(`https://n8n.example.com/webhook-waiting/1%3B2/n?signature=${SIG}`, OWN)).toMatch(/names no execution/);
+	});
+
+	it("takes the wait's iteration before its nonce (run.ts has n8n sign both in), digits only, and only with the registration's nonce", () => {
+		const url = (query: string) => `https://n8n.example.com/webhook-waiting/1234/node-1?${query}&signature=${SIG}`;
+		expect(resumeUrlProblem(url('iteration=3&nonce=n-1'), OWN, 'n-1')).toBeUndefined();
+		expect(resumeUrlProblem(url('nonce=n-1'), OWN, 'n-1')).toBeUndefined();
+		expect(resumeUrlProblem(url('iteration=x&nonce=n-1'), OWN, 'n-1')).toMatch(/names no iteration/);
+		expect(resumeUrlProblem(url('nonce=n-1&iteration=3'), OWN, 'n-1')).toMatch(/not signed/);
+		expect(resumeUrlProblem(url('iteration=3'), OWN, 'n-1')).toMatch(/not signed/);
+		expect(resumeUrlProblem(url('iteration=3&nonce=n-2'), OWN, 'n-1')).toMatch(/for this registration/);
 	});
 });
 
@@ -170,10 +184,40 @@ describe('the registry', () => {
 	});
 
 	it('reads what static data holds without trusting it', () => {
-		expect(asRegistry(undefined)).toEqual({ waits: [] });
-		expect(asRegistry({ waits: 'x' })).toEqual({ waits: [] });
+		expect(asRegistry(undefined)).toEqual({ waits: [], forwarded: [] });
+		expect(asRegistry({ waits: 'x' })).toEqual({ waits: [], forwarded: [] });
 		const good = { ...entry(), pin: '4821' };
-		expect(asRegistry({ waits: [good, { id: 1 }, null, { ...good, expiresAt: 'x' }] })).toEqual({ waits: [good] });
+		expect(asRegistry({ waits: [good, { id: 1 }, null, { ...good, expiresAt: 'x' }] })).toEqual({ waits: [good], forwarded: [] });
+		// Forward notes: a message ID, a whole entry and a time, or dropped.
+		const note = { messageId: 'mo-1', wait: good, until: NOW + 1 };
+		expect(asRegistry({ waits: [], forwarded: [note, { ...note, messageId: '' }, { ...note, wait: { id: 'x' } }, { ...note, until: 'x' }, null] })).toEqual({ waits: [], forwarded: [note] });
+	});
+});
+
+describe('forward notes: where a message went, for its redeliveries', () => {
+	it('keeps one note per message ID for REDELIVERY_WINDOW_MS, a second note replacing the first; forgets on request', () => {
+		const registry = emptyRegistry();
+		const first = { ...entry(), pin: '4821', createdAt: NOW };
+		const second = { ...first, nonce: 'nonce-00002', pin: '7730' };
+		noteForward(registry, 'mo-1', first, NOW);
+		expect(forwardedTo(registry, 'mo-1', NOW)).toEqual(first);
+		expect(forwardedTo(registry, 'mo-2', NOW)).toBeUndefined();
+		noteForward(registry, 'mo-1', second, NOW);
+		expect(registry.forwarded).toHaveLength(1);
+		expect(forwardedTo(registry, 'mo-1', NOW + REDELIVERY_WINDOW_MS - 1)).toEqual(second);
+		expect(forwardedTo(registry, 'mo-1', NOW + REDELIVERY_WINDOW_MS)).toBeUndefined();
+		forgetForward(registry, 'mo-1');
+		expect(forwardedTo(registry, 'mo-1', NOW)).toBeUndefined();
+	});
+
+	it('a later iteration of the node (same wait ID, new nonce) replaces the wait, not the note of a message sent to the earlier one', () => {
+		const registry = emptyRegistry();
+		const added = addWait(registry, entry(), NOW, pins('4821'));
+		if (!added.ok) throw new Error(added.reason);
+		noteForward(registry, 'mo-1', added.entry, NOW);
+		addWait(registry, entry({ nonce: 'nonce-00002' }), NOW + 1, pins('7730'));
+		expect(registry.waits.map((w) => w.nonce)).toEqual(['nonce-00002']);
+		expect(forwardedTo(registry, 'mo-1', NOW + 2)).toMatchObject({ nonce: 'nonce-00001', pin: '4821' });
 	});
 });
 

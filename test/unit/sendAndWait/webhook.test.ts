@@ -9,6 +9,7 @@ import { sendAndWaitWebhook } from '../../../nodes/SolSwitchMessaging/sendAndWai
 import { waitIdOf } from '../../../nodes/SolSwitchMessaging/sendAndWait/spec';
 import { deriveKey, sign } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { forgetKeptCredentials } from '../../../nodes/engine/trigger/keptCredential';
+import { EARLIER_ITERATION, NODE_FAILED, STILL_WAITING } from '../../../nodes/shared/messaging/sendAndWait/forwarding';
 
 const INBOUND = 'inbound-key-1';
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
@@ -25,6 +26,10 @@ interface Setup {
 	/** The node's credential as saved (its id keys the kept read); none in most cases. */
 	credentialId?: string;
 	reads?: { count: number };
+	/** The node's run index now, as n8n's run data says ($node[...].runIndex); a function to fail. */
+	runIndex?: number | (() => unknown);
+	/** Receives each expression the node evaluates. */
+	expressions?: string[];
 }
 
 function context(setup: Setup): IWebhookFunctions {
@@ -43,6 +48,10 @@ function context(setup: Setup): IWebhookFunctions {
 		getBodyData: () => setup.body as IDataObject,
 		getQueryData: () => ({ signature: 'f'.repeat(64), ...setup.query }),
 		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+		evaluateExpression: (expression: string) => {
+			setup.expressions?.push(expression);
+			return typeof setup.runIndex === 'function' ? setup.runIndex() : (setup.runIndex ?? 0);
+		},
 		getCredentials: async () => {
 			if (setup.reads) setup.reads.count++;
 			if (setup.credentialsFail) throw new Error('credential gone');
@@ -132,7 +141,7 @@ describe("Send and Wait's waiting webhook", () => {
 			[{ body: forward({ kind: 'register' }) }, 'not a reply to this wait'],
 			[{ body: forward({ from: '15145550999' }) }, 'not from the number this wait asked'],
 			[{ body: forward({ to: '55556' }) }, 'not from the number this wait asked'],
-			[{ body: forward(), credentialsFail: true }, 'the waiting node could not read the reply'],
+			[{ body: forward(), credentialsFail: true }, NODE_FAILED],
 		];
 		for (const [setup, reason] of cases) {
 			const result = await call(setup);
@@ -140,11 +149,34 @@ describe("Send and Wait's waiting webhook", () => {
 		}
 	});
 
-	it("in a loop, takes only a forward carrying the nonce n8n signed into this wait's URL (D6)", async () => {
-		const query = { nonce: 'nonce-iteration-2' };
-		// A forward meant for the first iteration's wait (same wait ID) keeps the second waiting.
-		expect(await call({ body: forward({ nonce: 'nonce-iteration-1' }), query })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
-		expect(await call({ body: forward(), query })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
-		expect((await call({ body: forward({ nonce: 'nonce-iteration-2' }), query })).webhookResponse).toEqual({ accepted: true });
+	it('in a loop, takes no forward that came to an earlier iteration\'s URL: the iteration n8n signed into it is behind the run index now (D6)', async () => {
+		// Iteration 2 of the node waits (run index 1); the trigger redelivers a reply to iteration 1's URL.
+		expect(await call({ body: forward(), query: { iteration: '0', nonce: 'n1' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: EARLIER_ITERATION } });
+		// A URL ahead of the run index is no URL of this wait either.
+		expect(await call({ body: forward(), query: { iteration: '2', nonce: 'n3' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
+		// Its own URL: taken.
+		expect((await call({ body: forward(), query: { iteration: '1', nonce: 'n2' }, runIndex: 1 })).webhookResponse).toEqual({ accepted: true });
+		// A URL without an iteration (registered by an earlier version of the package): taken, as before.
+		expect((await call({ body: forward(), runIndex: 5 })).webhookResponse).toEqual({ accepted: true });
+	});
+
+	it("reads the run index of its own node by name, braces escaped so a name cannot end the expression", async () => {
+		const expressions: string[] = [];
+		await sendAndWaitWebhook.call({ ...context({ body: forward(), query: { iteration: '0' }, expressions }), getNode: () => ({ id: 'node-1', name: 'Ask {{ 1 }} "x"', type: 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters: { From: '55555', To: '15145550123' } }) } as unknown as IWebhookFunctions);
+		expect(expressions).toEqual(['{{ $node["Ask \\u007b\\u007b 1 \\u007d\\u007d \\"x\\""].runIndex }}']);
+	});
+
+	it('answers NODE_FAILED (which the trigger retries, never keeps: R8) when the run index cannot be read', async () => {
+		for (const runIndex of [() => { throw new Error('expression failed'); }, () => 'x', () => -1]) {
+			expect(await call({ body: forward(), query: { iteration: '0' }, runIndex })).toEqual({ webhookResponse: { accepted: false, reason: NODE_FAILED } });
+		}
+	});
+
+	it('answers a probe from the trigger with STILL_WAITING and takes nothing; a probe at an earlier iteration\'s URL is told so', async () => {
+		const probe = sign(deriveKey(INBOUND, 'forward')!, { kind: 'probe', waitId: WAIT_ID }, Date.now());
+		expect(await call({ body: probe, query: { iteration: '1' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: STILL_WAITING } });
+		expect(await call({ body: probe, query: { iteration: '0' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: EARLIER_ITERATION } });
+		const otherWait = sign(deriveKey(INBOUND, 'forward')!, { kind: 'probe', waitId: waitIdOf('42', 'node-1', sha256) }, Date.now());
+		expect(await call({ body: otherWait, query: { iteration: '1' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
 	});
 });

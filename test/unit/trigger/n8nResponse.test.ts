@@ -214,7 +214,7 @@ describe('the table of n8n behaviours relied on', () => {
 		const header = source.split('\n').find((line) => line.startsWith(' * | #   |'))!;
 		expect(header.split('|').map((cell) => cell.trim())).toEqual(['*', '#', 'Behaviour relied on', 'n8n file (2.40.7)', '1.123.81', 'Used by', '2.41.3 (diffed against 2.40.7)', '']);
 		const rows = [...source.matchAll(/^ \* \| (N\d+) +\|(.*)$/gm)];
-		expect(rows.map((m) => m[1])).toEqual(['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9', 'N10', 'N11', 'N12']);
+		expect(rows.map((m) => m[1])).toEqual(['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9', 'N10', 'N11', 'N12', 'N13']);
 		for (const [, , cells] of rows) {
 			const [, , version1, , latest] = cells.split('|').map((cell) => cell.trim());
 			expect(version1).not.toBe('');
