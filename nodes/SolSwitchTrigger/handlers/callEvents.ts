@@ -12,18 +12,22 @@
  *    notified once per leg starts one run;
  * 5. the kind's item is built (Missed Call: inbound and unanswered only; New Recording: only with
  *    recordings, one item per recording, the MP3 as binary data on request), handed to n8n with
- *    {"Status":"OK"}, which n8n writes once the run is queued; the call is remembered then.
- * A lookup that fails (switch unreachable, FAIL, no record within the wait) throws: n8n answers the
- * switch HTTP 500 and records a failed execution with the error, naming the CallID.
+ *    {"Status":"OK"}, which n8n writes once the run is queued; the call is remembered then. A run
+ *    n8n could not queue (it answers an HTTP error) lets the claim go, so the switch's repeat emits it.
+ * The whole call runs on the clock of Wait for Call Record (calls/deadline.ts): lookups, pauses and
+ * downloads end within the setting plus one request's time.
+ * A lookup that fails (switch unreachable or too slow, FAIL, no record within the wait) throws: n8n
+ * answers the switch HTTP 500 and records a failed execution with the error, naming the CallID.
  */
-import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
-import { answerWhenQueued } from '../../engine/trigger/n8nResponse';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { answerWhenQueued, whenRunRefused } from '../../engine/trigger/n8nResponse';
 import { ACK, replyRefusal } from '../../engine/trigger/replies';
 import type { ReceivedEvent } from '../../engine/trigger/types';
-import { downloadRecording, recordingFileName } from '../../shared/recordings';
-import { lookUpCall, lookUpRecordings } from '../calls/callRecords';
+import { lookUpCall } from '../calls/callRecords';
+import { Deadline } from '../calls/deadline';
 import { alreadyStarted, claim, remember } from '../calls/emittedCalls';
 import { endsTheCall, isMissed, missedCallOf, summarize, type CallSummary } from '../calls/outcome';
+import { recordingItems } from '../calls/recordingItems';
 import { acknowledge } from './notification';
 
 export const CALL_EVENT_KINDS = ['missed-call', 'call-ended', 'new-recording'] as const;
@@ -37,37 +41,6 @@ export const DEFAULT_RECORD_WAIT_S = 15;
 function callEndedOf(s: CallSummary, customer: string): IDataObject {
 	const { Legs, Recordings, ...rest } = s;
 	return { ...rest, Customer: customer, Recordings, Legs: Legs as IDataObject[] };
-}
-
-async function recordingItems(fn: IWebhookFunctions, s: CallSummary, customer: string, waitMs: number): Promise<INodeExecutionData[]> {
-	const entries = await lookUpRecordings(fn, s.CallID, customer, s.Recordings.length, waitMs);
-	const download = fn.getNodeParameter('downloadRecordings', false) as boolean;
-	const field = String(fn.getNodeParameter('binaryPropertyName', 'data') ?? 'data');
-	const items: INodeExecutionData[] = [];
-	for (const [i, entry] of entries.entries()) {
-		const portion = i + 1;
-		const json: IDataObject = {
-			CallID: s.CallID,
-			Customer: customer,
-			Portion: portion,
-			Recording: s.Recordings[i] ?? '',
-			CallerNumber: s.CallerNumber,
-			CallerName: s.CallerName,
-			DialedNumber: s.DialedNumber,
-			AnsweredBy: s.AnsweredBy,
-			...entry,
-		};
-		if (!download) {
-			items.push({ json });
-			continue;
-		}
-		const url = typeof entry.URL === 'string' ? entry.URL.trim() : '';
-		const what = `recording portion ${portion} of call ${s.CallID}`;
-		if (!url) throw new NodeOperationError(fn.getNode(), `Could not download ${what}: the switch gave no URL`);
-		const mp3 = await downloadRecording(fn, url, what);
-		items.push({ json, binary: { [field]: await fn.helpers.prepareBinaryData(mp3, recordingFileName(s.CallID, portion), 'audio/mpeg') } });
-	}
-	return items;
 }
 
 export function callEventHandler(kind: CallEventKind) {
@@ -90,7 +63,9 @@ export function callEventHandler(kind: CallEventKind) {
 		try {
 			const customer = String(fields.Customer ?? '').trim();
 			const waitMs = Math.max(0, Number(fn.getNodeParameter('recordWait', DEFAULT_RECORD_WAIT_S)) || 0) * 1000;
-			const lookup = await lookUpCall(fn, callId, customer, waitMs);
+			// One clock for the whole call, lookups and downloads alike (calls/deadline.ts).
+			const deadline = new Deadline(waitMs);
+			const lookup = await lookUpCall(fn, callId, customer, deadline);
 			if ('live' in lookup || !endsTheCall(lookup.found.legs, fields)) return acknowledge(fn);
 			const summary = summarize(callId, lookup.found.legs, lookup.found.details);
 			let items: INodeExecutionData[];
@@ -101,9 +76,13 @@ export function callEventHandler(kind: CallEventKind) {
 				items = [{ json: callEndedOf(summary, customer) }];
 			} else {
 				if (!summary.Recordings.length) return acknowledge(fn);
-				items = await recordingItems(fn, summary, customer, waitMs);
+				items = await recordingItems(fn, summary, customer, deadline);
 			}
+			// A claim taken over meanwhile may have started the run already (calls/emittedCalls.ts).
+			if (alreadyStarted(fn, callId)) return acknowledge(fn);
 			handedOver = true;
+			// A run n8n could not queue: the claim goes at once, so the switch's repeat emits the call.
+			whenRunRefused(fn.getResponseObject(), claimed.release);
 			return answerWhenQueued(ACK, [items], () => {
 				remember(fn, callId);
 				claimed.release();

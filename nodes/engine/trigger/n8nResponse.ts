@@ -255,6 +255,18 @@ export function answerWhenQueued(answer: IDataObject, workflowData: INodeExecuti
 }
 
 /**
+ * Calls `then` when n8n answers this request with an HTTP error (status >= 400) after the trigger
+ * handed it a run (answerWhenQueued): the run could not be queued (N3, Redis away), so `whenTaken`
+ * never runs and whatever the trigger holds for that run (a claim) must be let go now, for the
+ * sender's repeat. Seen as the answer's bytes pass (N5), whoever writes them.
+ */
+export function whenRunRefused(res: AnswerResponse, then: () => void) {
+	beforeAnswerWritten(res, (status) => {
+		if (status >= 400) then();
+	});
+}
+
+/**
  * The workflow's answer to the waiting webhook, for `sendResponse` (a node after the trigger): a
  * Buffer body, the same bytes on the wire as JSON, because n8n writes a Buffer before it saves the
  * call's static data (N4), so what the trigger remembers as it passes is saved with the call.
