@@ -68,7 +68,7 @@ export interface CallSummary {
 	TalkSeconds: number;
 	LegCount: number;
 	Legs: CdrLeg[];
-	/** Recording file names the leg details name, in order. */
+	/** Recording file names the leg details name, in order, each once. */
 	Recordings: string[];
 }
 
@@ -149,7 +149,8 @@ export function summarize(callId: string, legValue: unknown, details: LegDetail[
 		TalkSeconds: answered.reduce((sum, l) => sum + span(text(l.ConnectTime), text(l.EndTime)), 0),
 		LegCount: legs.length,
 		Legs: legs,
-		Recordings: details.map((d) => text(d.Recording)).filter(Boolean),
+		// Each name once: the switch may repeat a recording's name on several rows of a leg (R11).
+		Recordings: [...new Set(details.map((d) => text(d.Recording)).filter(Boolean))],
 	};
 }
 
