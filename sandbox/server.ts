@@ -2,6 +2,7 @@
  * The sandbox: an HTTP emulator of the SolSwitch switch (and, through modules, the messaging gateway)
  * that follows the interface documents to the letter. Tests start it on a loopback port.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyError, readBody, readRaw } from './http/body';
@@ -9,6 +10,7 @@ import { ExchangeLog } from './http/exchanges';
 import { Faults } from './http/faults';
 import { Router, type SandboxReply, type SandboxRequest } from './http/router';
 import { StreamedJson } from './http/streamed';
+import { answerDelay } from './switch/api';
 import { authenticate, type SwitchAuthConfig } from './switch/auth';
 import { Fail } from './switch/fail';
 import { settingsOf } from './switch/profiles';
@@ -32,6 +34,8 @@ export class Sandbox implements SandboxHost {
 	readonly services: Record<string, unknown> = {};
 	private server?: Server;
 	private closers: Array<() => void | Promise<void>> = [];
+	/** Aborted when the sandbox closes: a slow switch's pending answers stop waiting. */
+	private readonly closing = new AbortController();
 	url = '';
 	port = 0;
 
@@ -44,6 +48,8 @@ export class Sandbox implements SandboxHost {
 		};
 		this.state.settings = settingsOf(options.switchProfile ?? 'default', options.switchSettings);
 		this.state.setMaxListeners(50);
+		// Every pending slow answer listens on it: many at once is normal under load.
+		setMaxListeners(0, this.closing.signal);
 		for (const m of modules) m.setup(this);
 	}
 
@@ -73,6 +79,7 @@ export class Sandbox implements SandboxHost {
 	}
 
 	async close() {
+		this.closing.abort();
 		for (const fn of this.closers.splice(0)) await fn();
 		this.state.removeAllListeners();
 		for (const call of this.state.calls.keys()) this.state.calls.delete(call);
@@ -182,6 +189,8 @@ export class Sandbox implements SandboxHost {
 	/** One switch function: method, access, then the function's own checks. */
 	async callSwitch(path: string, body: Record<string, unknown>, ip: string): Promise<unknown> {
 		const name = path.replace(/^\/api\//, '').replace(/\/+$/, '');
+		// A slow switch (profile `slow`) is slow at every answer, refusals included.
+		await answerDelay(this.state.settings.answerDelayMs, this.closing.signal);
 		const fn = this.switchFunctions.get(name);
 		if (!fn) return { Status: 'FAIL', Reason: `Unknown function ${name}` };
 		try {

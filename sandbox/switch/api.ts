@@ -75,6 +75,24 @@ export function extensionOf(ctx: ApiContext, customer: number, name = 'Extension
 	return extension;
 }
 
+/**
+ * The `answerDelayMs` setting (profile `slow`): the switch takes this long, in real milliseconds (not
+ * scaled: a slow switch is slow in the clock a client's timeouts run on), before it acts on and
+ * answers any API request. Ends early when `closing` aborts, so a closing sandbox keeps no timer.
+ */
+export async function answerDelay(ms: number, closing: AbortSignal): Promise<void> {
+	if (!(ms > 0) || closing.aborted) return;
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			closing.removeEventListener('abort', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		closing.addEventListener('abort', done);
+	});
+}
+
 export function ok(fields: Record<string, unknown> = {}) {
 	return { Status: 'OK', ...fields };
 }

@@ -11,7 +11,7 @@ export const recordWaitField: INodeProperties = {
 	typeOptions: { minValue: 0, maxValue: 120 },
 	default: DEFAULT_RECORD_WAIT_S,
 	description:
-		'The switch writes a call record a few seconds after the hang-up. The trigger asks again for up to this long before it gives up with an error (the run then fails, naming the call).',
+		'The switch writes a call record a few seconds after the hang-up. The trigger asks again for up to this long before it gives up with an error (the run then fails, naming the call). It bounds the whole notification, requests and downloads included: the switch is answered within this plus 10 s, however slow it is.',
 };
 
 export const countVoicemailField: INodeProperties = {

@@ -8,13 +8,14 @@ import type { IDataObject, INodeExecutionData, INodeProperties, IWebhookFunction
 import { RECORDING_FIELDS } from '../../shared/recordings';
 import { countVoicemailField, recordWaitField } from './callEventFields';
 import { isMissed, missedCallOf, type CallSummary } from './outcome';
+import type { Deadline } from './deadline';
 import { recordingItems } from './recordingItems';
 
 export interface CallEventRun {
 	fn: IWebhookFunctions;
 	customer: string;
-	/** Milliseconds a lookup may wait for the switch's records. */
-	waitMs: number;
+	/** The notification's clock (Wait for Call Record): lookups and downloads end within it. */
+	deadline: Deadline;
 	/** Count Voicemail as Missed, as set on the node. */
 	voicemailIsMissed: boolean;
 }
@@ -66,7 +67,7 @@ export const CALL_EVENT_KINDS: CallEventKind[] = [
 		gives:
 			'one item per recording of the call: `CallID`, `Portion`, `Recording` (file name), the recording\'s fields (`StartTime`, `EndTime`, `Duration`, source and destination, `URL`), `CallerNumber`, `CallerName`, `DialedNumber`, `AnsweredBy`; the MP3 as binary data with Download Recordings on',
 		applies: (s) => s.Recordings.length > 0,
-		items: async (s, run) => await recordingItems(run.fn, s, run.customer, run.waitMs),
+		items: async (s, run) => await recordingItems(run.fn, s, run.customer, run.deadline),
 		properties: [recordWaitField, ...RECORDING_FIELDS],
 	},
 ];

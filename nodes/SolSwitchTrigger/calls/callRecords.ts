@@ -7,8 +7,10 @@
  *
  * A CDR is written a few seconds after the hang-up: until then the switch answers `Unknown CallID`
  * (or CDR Export lacks the CallID). The lookup then waits and asks again, within the same webhook
- * call (n8n-workflow's sleep: node code has no timers of its own), for at most the kind's
- * "Wait for Call Record" seconds. A CallID the switch still lists among its active calls is a leg of
+ * call (n8n-workflow's sleep: node code has no timers of its own). The kind's "Wait for Call Record"
+ * bounds the whole lookup by the clock, requests included (deadline.ts): each request's timeout is
+ * cut to the time left, so a slow or silent switch cannot hold the notification longer than the
+ * setting plus one request's time. A CallID the switch still lists among its active calls is a leg of
  * a call that goes on (a transfer): that notification is not the call's end.
  * A switch that cannot be reached, or answers FAIL for another reason, fails the lookup with the
  * transport's clear error (the key scrubbed), which n8n records as a failed execution.
@@ -17,6 +19,7 @@ import { NodeApiError, NodeOperationError, sleep, type ICredentialDataDecryptedO
 import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
+import { Deadline, OUT_OF_TIME, REQUEST_TIMEOUT_MS } from './deadline';
 import { numberKey } from './numbers';
 import { legsOf, secondsOf, type CdrLeg, type LegDetail } from './outcome';
 
@@ -55,20 +58,29 @@ async function switchCredentials(fn: IWebhookFunctions, fresh = false): Promise<
 	return read.value;
 }
 
-/** One request; a failure sorted into "not yet" (unknown call, unreachable, HTTP error) or a refusal. */
-async function ask(fn: IWebhookFunctions, path: string, body: IDataObject, emptyIsResult = false): Promise<{ answer: Answer } | { notYet: string } | { refused: { message: string; description?: string } }> {
-	const request = async (credentials: ICredentialDataDecryptedObject) =>
-		await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult, attributes: Object.keys(body), timeout: 10_000, credentials });
+type Asked = { answer: Answer } | { notYet: string } | { refused: { message: string; description?: string } };
+
+/**
+ * One request, its timeout cut to the time the deadline leaves (none left: not asked); a failure
+ * sorted into "not yet" (unknown call, unreachable, too slow, HTTP error) or a refusal.
+ */
+async function ask(fn: IWebhookFunctions, deadline: Deadline, path: string, body: IDataObject, emptyIsResult = false): Promise<Asked> {
+	const request = async (credentials: ICredentialDataDecryptedObject, timeout: number) =>
+		await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult, attributes: Object.keys(body), timeout, credentials });
 	const kept = await switchCredentials(fn);
+	const timeout = deadline.requestTimeout(REQUEST_TIMEOUT_MS);
+	if (timeout === undefined) return { notYet: OUT_OF_TIME };
 	try {
-		return { answer: await request(kept) };
+		return { answer: await request(kept, timeout) };
 	} catch (keptError) {
-		// Asked again with the credential as saved now, if it changed (a key or base URL just replaced).
+		// Asked again with the credential as saved now, if it changed (a key or base URL just replaced),
+		// within what is left of the time.
 		let error = keptError;
 		const fresh = await switchCredentials(fn, true);
-		if (JSON.stringify(fresh) !== JSON.stringify(kept)) {
+		const again = deadline.requestTimeout(REQUEST_TIMEOUT_MS);
+		if (again !== undefined && JSON.stringify(fresh) !== JSON.stringify(kept)) {
 			try {
-				return { answer: await request(fresh) };
+				return { answer: await request(fresh, again) };
 			} catch (freshError) {
 				error = freshError;
 			}
@@ -82,8 +94,8 @@ function scoped(body: IDataObject, customer: string): IDataObject {
 	return /^\d+$/.test(customer) ? { ...body, Customer: customer } : body;
 }
 
-async function details(fn: IWebhookFunctions, callId: string, customer: string): Promise<Attempt<LegDetail[]>> {
-	const asked = await ask(fn, 'cdrlegdetailsapi', scoped({ CallID: callId }, customer));
+async function details(fn: IWebhookFunctions, deadline: Deadline, callId: string, customer: string): Promise<Attempt<LegDetail[]>> {
+	const asked = await ask(fn, deadline, 'cdrlegdetailsapi', scoped({ CallID: callId }, customer));
 	if (!('answer' in asked)) return asked;
 	const list = asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject).Details : undefined;
 	if (!Array.isArray(list) || !list.length) return { notYet: 'CDR Leg Details has no details yet' };
@@ -105,12 +117,12 @@ function shifted(time: string, seconds: number): string {
 	return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
-async function legs(fn: IWebhookFunctions, callId: string, customer: string, found: LegDetail[]): Promise<Attempt<CdrLeg[]>> {
+async function legs(fn: IWebhookFunctions, deadline: Deadline, callId: string, customer: string, found: LegDetail[]): Promise<Attempt<CdrLeg[]>> {
 	// The call's own time, padded: every leg started within it, whichever time CDR Export filters on.
 	const times = found.map((d) => String(d.StartTime ?? '').trim()).filter(Boolean).sort();
 	if (!times.length) return { notYet: 'CDR Leg Details gave no times' };
 	const window = { DateStart: shifted(times[0], -WINDOW_PAD_S), DateEnd: shifted(times[times.length - 1], WINDOW_PAD_S) };
-	const asked = await ask(fn, 'cdrexport', scoped(window, customer), true);
+	const asked = await ask(fn, deadline, 'cdrexport', scoped(window, customer), true);
 	if (!('answer' in asked)) return asked;
 	const list = legsOf(asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject)[callId] : undefined);
 	return list.length ? { found: list } : { notYet: `CDR Export has no legs of call ${callId} yet` };
@@ -121,8 +133,10 @@ async function legs(fn: IWebhookFunctions, callId: string, customer: string, fou
  * another destination channel (or, without channels, other numbers) than the leg just notified. The
  * notified leg itself, still listed for a moment while it is torn down, is not a call that goes on.
  */
-async function isLive(fn: IWebhookFunctions, callId: string, customer: string, notified: IDataObject): Promise<boolean> {
-	const asked = await ask(fn, 'listactivecalls', scoped({}, customer), true);
+async function isLive(fn: IWebhookFunctions, deadline: Deadline, callId: string, customer: string, notified: IDataObject): Promise<boolean | { notYet: string }> {
+	const asked = await ask(fn, deadline, 'listactivecalls', scoped({}, customer), true);
+	// Unanswered (too slow, unreachable): that reason, so a lookup out of time says why.
+	if ('notYet' in asked) return asked;
 	if (!('answer' in asked) || asked.answer.kind !== 'ok') return false;
 	const calls = (asked.answer.data as IDataObject).Calls;
 	const text = (v: unknown) => String(v ?? '').trim();
@@ -134,27 +148,27 @@ async function isLive(fn: IWebhookFunctions, callId: string, customer: string, n
 }
 
 /**
- * Tries `attempt` until it finds, or is refused, or `waitMs` has passed: a refusal is the switch's
- * own error; the last "not yet" becomes an error saying how long the trigger waited, and why.
+ * Tries `attempt` until it finds, or is refused, or the deadline allows no further try: a refusal is
+ * the switch's own error; the last "not yet" becomes an error saying how long the trigger tried, and
+ * why (the switch's last reason, not the clock's).
  */
-export async function withWaits<T>(fn: IWebhookFunctions, waitMs: number, what: string, attempt: (first: boolean) => Promise<Attempt<T>>): Promise<T> {
-	let waited = 0;
+export async function withWaits<T>(fn: IWebhookFunctions, deadline: Deadline, what: string, attempt: (first: boolean) => Promise<Attempt<T>>): Promise<T> {
 	let step = FIRST_STEP_MS;
+	let reason = OUT_OF_TIME;
 	for (let first = true; ; first = false) {
 		const tried = await attempt(first);
 		if ('found' in tried) return tried.found;
 		if ('refused' in tried) {
 			throw new NodeApiError(fn.getNode(), { message: tried.refused.message } as JsonObject, { message: `${what}: ${tried.refused.message}`, description: tried.refused.description });
 		}
-		if (waited >= waitMs) {
-			throw new NodeOperationError(fn.getNode(), `${what}: the switch had no record of it after ${Math.round(waited / 1000)} s (${tried.notYet})`, {
+		if (tried.notYet !== OUT_OF_TIME || reason === OUT_OF_TIME) reason = tried.notYet;
+		if (!deadline.mayTryAgain()) {
+			throw new NodeOperationError(fn.getNode(), `${what}: the switch had no record of it after ${Math.round(deadline.elapsedMs() / 1000)} s (${reason})`, {
 				description:
-					'The switch writes a call record a few seconds after the hang-up, and answers Unknown CallID until then. Raise Wait for Call Record, or check that the switch can be reached from n8n (the SolSwitch API credential).',
+					'The switch writes a call record a few seconds after the hang-up, and answers Unknown CallID until then. Raise Wait for Call Record (it bounds the whole lookup, requests included), or check that the switch can be reached from n8n and answers in time (the SolSwitch API credential).',
 			});
 		}
-		const pause = Math.min(step, waitMs - waited);
-		await sleep(pause);
-		waited += pause;
+		await sleep(deadline.pause(step));
 		step = Math.min(step * 2, MAX_STEP_MS);
 	}
 }
@@ -164,12 +178,16 @@ export async function withWaits<T>(fn: IWebhookFunctions, waitMs: number, what: 
  * leg than the one notified. Asked first, once: where leg details and CDR Export already hold the
  * ended legs during the call, a leg's end would otherwise read as the call's.
  */
-export async function lookUpCall(fn: IWebhookFunctions, callId: string, customer: string, waitMs: number, notified: IDataObject = {}): Promise<Lookup> {
-	return await withWaits<Lookup>(fn, waitMs, `Call ${callId} could not be looked up`, async (first) => {
-		if (first && (await isLive(fn, callId, customer, notified))) return { found: { live: true } };
-		const found = await details(fn, callId, customer);
+export async function lookUpCall(fn: IWebhookFunctions, callId: string, customer: string, deadline: Deadline, notified: IDataObject = {}): Promise<Lookup> {
+	return await withWaits<Lookup>(fn, deadline, `Call ${callId} could not be looked up`, async (first) => {
+		if (first) {
+			const live = await isLive(fn, deadline, callId, customer, notified);
+			if (live === true) return { found: { live: true } };
+			if (live !== false) return live;
+		}
+		const found = await details(fn, deadline, callId, customer);
 		if (!('found' in found)) return found;
-		const legsFound = await legs(fn, callId, customer, found.found);
+		const legsFound = await legs(fn, deadline, callId, customer, found.found);
 		return 'found' in legsFound ? { found: { found: { details: found.found, legs: legsFound.found } } } : legsFound;
 	});
 }
@@ -178,9 +196,9 @@ export async function lookUpCall(fn: IWebhookFunctions, callId: string, customer
  * The call's Recording entries (Call Recording). When its leg details name recordings the switch
  * does not list yet, it is asked again within the wait, as for the CDR.
  */
-export async function lookUpRecordings(fn: IWebhookFunctions, callId: string, customer: string, expected: number, waitMs: number): Promise<IDataObject[]> {
-	return await withWaits(fn, waitMs, `The recordings of call ${callId} could not be looked up`, async () => {
-		const asked = await ask(fn, 'recording', scoped({ CallID: callId }, customer), true);
+export async function lookUpRecordings(fn: IWebhookFunctions, callId: string, customer: string, expected: number, deadline: Deadline): Promise<IDataObject[]> {
+	return await withWaits(fn, deadline, `The recordings of call ${callId} could not be looked up`, async () => {
+		const asked = await ask(fn, deadline, 'recording', scoped({ CallID: callId }, customer), true);
 		if (!('answer' in asked)) return asked;
 		const list = asked.answer.kind === 'ok' ? (asked.answer.data as IDataObject).Recording : undefined;
 		const entries = (Array.isArray(list) ? list : []).filter((e) => e && typeof e === 'object') as IDataObject[];

@@ -74,7 +74,7 @@ export interface CallSummary {
 	TalkSeconds: number;
 	LegCount: number;
 	Legs: CdrLeg[];
-	/** Recording file names the leg details name, in order. */
+	/** Recording file names the leg details name, in order, each once. */
 	Recordings: string[];
 	/** The facts that decided Direction and Outcome, as a person reads them. */
 	ClassifiedBy: { Direction: string; Outcome: string; Facts: string };
@@ -146,7 +146,8 @@ export function summarize(callId: string, legValue: unknown, details: LegDetail[
 		TalkSeconds: talked.reduce((sum, l) => sum + span(text(l.ConnectTime), text(l.EndTime)), 0),
 		LegCount: legs.length,
 		Legs: legs,
-		Recordings: details.map((d) => text(d.Recording)).filter(Boolean),
+		// Each name once: the switch may repeat a recording's name on several rows of a leg (R11).
+		Recordings: [...new Set(details.map((d) => text(d.Recording)).filter(Boolean))],
 		ClassifiedBy: c.why,
 	};
 }

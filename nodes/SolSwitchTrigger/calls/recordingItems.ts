@@ -1,11 +1,21 @@
-/** New Recording's items: one per recording of the call (Call Recording), the MP3 as binary data on request. */
+/**
+ * New Recording's items: one per recording the switch lists for the call (Call Recording), with its
+ * download URL, and on request the MP3 as binary data. The webhook call runs on the notification's
+ * clock (deadline.ts): the recordings are looked up within it, and each MP3 is downloaded within what
+ * is left of it and up to MAX_RECORDING_BYTES; one too large, or not downloaded in time, stays at
+ * its URL and the item says why in `DownloadSkipped` (the run still starts: the URL is the recording).
+ */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions } from 'n8n-workflow';
-import { downloadRecording, recordingFileName } from '../../shared/recordings';
+import { downloadRecordingWithin, MAX_RECORDING_BYTES, recordingFileName } from '../../shared/recordings';
 import { lookUpRecordings } from './callRecords';
+import type { Deadline } from './deadline';
 import type { CallSummary } from './outcome';
 
-export async function recordingItems(fn: IWebhookFunctions, s: CallSummary, customer: string, waitMs: number): Promise<INodeExecutionData[]> {
-	const entries = await lookUpRecordings(fn, s.CallID, customer, s.Recordings.length, waitMs);
+/** How long a download may go silent before it is given up, cut to the time left. */
+const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export async function recordingItems(fn: IWebhookFunctions, s: CallSummary, customer: string, deadline: Deadline, maxBytes = MAX_RECORDING_BYTES): Promise<INodeExecutionData[]> {
+	const entries = await lookUpRecordings(fn, s.CallID, customer, s.Recordings.length, deadline);
 	const download = fn.getNodeParameter('downloadRecordings', false) as boolean;
 	const field = String(fn.getNodeParameter('binaryPropertyName', 'data') ?? 'data');
 	const items: INodeExecutionData[] = [];
@@ -29,8 +39,18 @@ export async function recordingItems(fn: IWebhookFunctions, s: CallSummary, cust
 		const url = typeof entry.URL === 'string' ? entry.URL.trim() : '';
 		const what = `recording portion ${portion} of call ${s.CallID}`;
 		if (!url) throw new NodeOperationError(fn.getNode(), `Could not download ${what}: the switch gave no URL`);
-		const mp3 = await downloadRecording(fn, url, what);
-		items.push({ json, binary: { [field]: await fn.helpers.prepareBinaryData(mp3, recordingFileName(s.CallID, portion), 'audio/mpeg') } });
+		const got = await downloadRecordingWithin(fn, url, what, {
+			maxBytes,
+			timeout: DOWNLOAD_TIMEOUT_MS,
+			until: deadline.endsAt,
+			clock: () => deadline.now(),
+			limitName: `Wait for Call Record (${Math.round(deadline.waitMs / 1000)} s) and one request's time`,
+		});
+		if ('skipped' in got) {
+			items.push({ json: { ...json, DownloadSkipped: got.skipped } });
+			continue;
+		}
+		items.push({ json, binary: { [field]: await fn.helpers.prepareBinaryData(got.mp3, recordingFileName(s.CallID, portion), 'audio/mpeg') } });
 	}
 	return items;
 }

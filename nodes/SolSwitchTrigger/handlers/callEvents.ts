@@ -16,17 +16,21 @@
  * 5. the call is classified against the customer's extensions, DIDs, voicemail boxes and queues
  *    (calls/switchFacts.ts, kept a few minutes), and each kind the trigger listens for whose rule
  *    holds gives its items; none: acknowledged. The items are handed to n8n with {"Status":"OK"},
- *    which n8n writes once the run is queued; the call is remembered then.
- * A lookup that fails (switch unreachable, FAIL, no record within the wait) throws: n8n answers the
+ *    which n8n writes once the run is queued; the call is remembered then. A run n8n could not queue
+ *    (it answers an HTTP error) lets the claim go, so the switch's repeat emits it.
+ * The whole call runs on the clock of Wait for Call Record (calls/deadline.ts): lookups, pauses and
+ * downloads end within the setting plus one request's time.
+ * A lookup that fails (switch unreachable or too slow, FAIL, no record within the wait) throws: n8n answers the
  * switch HTTP 500 and records a failed execution with the error, naming the CallID.
  */
 import type { INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { answerWhenQueued } from '../../engine/trigger/n8nResponse';
+import { answerWhenQueued, whenRunRefused } from '../../engine/trigger/n8nResponse';
 import { ACK, replyRefusal } from '../../engine/trigger/replies';
 import type { ReceivedEvent } from '../../engine/trigger/types';
 import { DEFAULT_RECORD_WAIT_S } from '../calls/callEventFields';
 import { ALL_CALL_EVENTS, kindsOf, type CallEventRun } from '../calls/callEventKinds';
 import { lookUpCall } from '../calls/callRecords';
+import { Deadline } from '../calls/deadline';
 import { alreadyStarted, claim, remember } from '../calls/emittedCalls';
 import { endsTheCall, lastLegOf, namesALeg, summarize } from '../calls/outcome';
 import { noteStart, startOf } from '../calls/startEvents';
@@ -59,7 +63,9 @@ export function callEventHandler(value: string) {
 		try {
 			const customer = String(fields.Customer ?? '').trim();
 			const waitMs = Math.max(0, Number(fn.getNodeParameter('recordWait', DEFAULT_RECORD_WAIT_S)) || 0) * 1000;
-			const lookup = await lookUpCall(fn, callId, customer, waitMs, fields);
+			// One clock for the whole call, lookups and downloads alike (calls/deadline.ts).
+			const deadline = new Deadline(waitMs);
+			const lookup = await lookUpCall(fn, callId, customer, deadline, fields);
 			if ('live' in lookup) return acknowledge(fn);
 			const { legs, details } = lookup.found;
 			if (!endsTheCall(legs, fields)) {
@@ -71,7 +77,7 @@ export function callEventHandler(value: string) {
 				}
 				return acknowledge(fn);
 			}
-			const run: CallEventRun = { fn, customer, waitMs, voicemailIsMissed: fn.getNodeParameter('countVoicemailAsMissed', true) !== false };
+			const run: CallEventRun = { fn, customer, deadline, voicemailIsMissed: fn.getNodeParameter('countVoicemailAsMissed', true) !== false };
 			const summary = summarize(callId, legs, details, await switchFactsOf(fn, customer), startOf(callId));
 			const items: INodeExecutionData[] = [];
 			for (const kind of kindsOf(fn, value)) {
@@ -81,7 +87,11 @@ export function callEventHandler(value: string) {
 				items.push(...(value === ALL_CALL_EVENTS ? own.map((item) => ({ ...item, json: { CallEvent: kind.value, ...item.json } })) : own));
 			}
 			if (!items.length) return acknowledge(fn);
+			// A claim taken over meanwhile may have started the run already (calls/emittedCalls.ts).
+			if (alreadyStarted(fn, callId)) return acknowledge(fn);
 			handedOver = true;
+			// A run n8n could not queue: the claim goes at once, so the switch's repeat emits the call.
+			whenRunRefused(fn.getResponseObject(), claimed.release);
 			return answerWhenQueued(ACK, [items], () => {
 				remember(fn, callId);
 				claimed.release();

@@ -17,7 +17,7 @@
  * |     | whole object when its __dataChanged flag is set. Overlapping calls each save what they loaded.        |                                                                |                                                      |                                          | (workflow-static-data.service.js identical)              |
  * | N2  | Writing a static data member through n8n-workflow's ObservableObject proxy sets the flag; assigning  | n8n-workflow/dist/cjs/observable-object.js create               | same                                                 | staticDataMirror.ts publish              | same: observable-object.js identical (n8n-workflow       |
  * |     | a member its own value sets it again. Building a Workflow on the same object resets it to false.      |                                                                |                                                      |                                          | 2.41.0)                                                  |
- * | N3  | Reply mode Immediately (responseMode onReceived) with workflowData: n8n queues the run first          | webhooks/webhook-helpers.js executeWebhook                      | writes the answer before queuing: no reset to undo   | answerWhenQueued                         | same: the onReceived path                                |
+ * | N3  | Reply mode Immediately (responseMode onReceived) with workflowData: n8n queues the run first          | webhooks/webhook-helpers.js executeWebhook                      | writes the answer before queuing: no reset to undo   | answerWhenQueued, whenRunRefused         | same: the onReceived path                                |
  * |     | (workflow-runner.js establishContextForPersistence builds a second Workflow on the call's static      | (shouldDeferOnReceivedResponse),                                | (webhook-helpers.js: responseCallback, then run)     |                                          | (shouldDeferOnReceivedResponse, the extractor) and       |
  * |     | data: N2's reset), then reads the trigger's webhookResponse (extractWebhookOnReceivedResponse, when   | webhooks/webhook-on-received-response-extractor.js             |                                                      |                                          | establishContextForPersistence untouched; the 205 lines  |
  * |     | responseData is empty), then saves (N1) and writes it. A run that cannot be queued (Redis away) is     |                                                                |                                                      |                                          | of webhook-helpers.js are MCP queue relays, form pages,  |
@@ -262,6 +262,19 @@ export function answerWhenQueued(answer: IDataObject, workflowData: INodeExecuti
 		},
 	});
 	return result;
+}
+
+/**
+ * Calls `then` when n8n answers this request with an HTTP error (status >= 400) after the trigger
+ * handed it a run (answerWhenQueued): the run could not be queued (N3, Redis away), so `whenTaken`
+ * never runs and whatever the trigger holds for that run (a claim) must be let go now, for the
+ * sender's repeat. Seen as the answer's bytes pass (N5), whoever writes them. n8n 1.x writes the
+ * answer before it queues (N3's 1.123.81 column): there a run that then fails to queue cannot be told.
+ */
+export function whenRunRefused(res: AnswerResponse, then: () => void) {
+	beforeAnswerWritten(res, (status) => {
+		if (status >= 400) then();
+	});
 }
 
 /**

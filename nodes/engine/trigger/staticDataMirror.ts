@@ -1,9 +1,12 @@
 /**
  * A trigger's state kept in its workflow's static data so that every n8n process sees it, mirrored in
  * this process so that overlapping webhook calls do not erase each other's writes. The one mechanism
- * behind the Messaging Trigger's reply memory (nodes/shared/messaging/replyMemory.ts) and its
- * send-and-wait registry (SolSwitchMessagingTrigger/sendAndWait/waitStore.ts); each owner keeps its
- * own rules (what an entry is, how a loaded copy is taken in, what expires).
+ * behind the Messaging Trigger's reply memory (nodes/shared/messaging/replyMemory.ts), its
+ * send-and-wait registry (SolSwitchMessagingTrigger/sendAndWait/waitStore.ts) and the SolSwitch
+ * Trigger's started calls (SolSwitchTrigger/calls/emittedCalls.ts); each owner keeps its own rules
+ * (what an entry is, how a loaded copy is taken in, what expires). An owner keeps its member in the
+ * workflow's `global` static data (one state per workflow) or in the node's own (`node`: one state
+ * per workflow and node, as n8n keeps a node's static data).
  *
  * What it rests on in n8n (the adapter's table, n8nResponse.ts):
  * - N1: each webhook call loads the static data from the database and saves the whole object after
@@ -25,7 +28,12 @@ import type { IDataObject } from 'n8n-workflow';
 export interface MirrorCall {
 	getWorkflow(): { id?: string | number };
 	getWorkflowStaticData(type: string): IDataObject;
+	/** Needed by a mirror of the node's static data: n8n keeps one per node, by name. */
+	getNode?(): { name: string };
 }
+
+/** Whose static data holds the member: the workflow's, or the calling node's. */
+export type MirrorScope = 'global' | 'node';
 
 /** One owner's mirror: per workflow, its process state (`create`), of which `shared` is the part saved under `member`. */
 export class StaticDataMirror<State> {
@@ -35,17 +43,24 @@ export class StaticDataMirror<State> {
 		readonly member: string,
 		private readonly create: () => State,
 		private readonly shared: (state: State) => object,
+		private readonly scope: MirrorScope = 'global',
 	) {}
 
-	/** The mirror as one call sees it: this process's state for the call's workflow, and the call's static data. */
+	/** The mirror as one call sees it: this process's state for the call's workflow (and node), and the call's static data. */
 	of(call: MirrorCall): MirrorView<State> {
 		const workflowId = String(call.getWorkflow().id ?? '');
-		let state = this.states.get(workflowId);
+		const key = this.scope === 'node' ? `${workflowId}\u0000${call.getNode?.().name ?? ''}` : workflowId;
+		let state = this.states.get(key);
 		if (!state) {
 			state = this.create();
-			this.states.set(workflowId, state);
+			this.states.set(key, state);
 		}
-		return new MirrorView(state, call.getWorkflowStaticData('global'), this.member, this.shared);
+		return new MirrorView(state, call.getWorkflowStaticData(this.scope), this.member, this.shared);
+	}
+
+	/** Forgets this process's states (tests of a restart). */
+	forget() {
+		this.states.clear();
 	}
 }
 

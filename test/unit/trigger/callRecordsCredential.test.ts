@@ -3,6 +3,7 @@
 // expression isolate in a webhook call), and afresh at once when the switch refuses the kept key.
 import type { IDataObject, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
 import { lookUpCall } from '../../../nodes/SolSwitchTrigger/calls/callRecords';
+import { Deadline } from '../../../nodes/SolSwitchTrigger/calls/deadline';
 import { forgetKeptCredentials } from '../../../nodes/engine/trigger/keptCredential';
 
 const CALL = '1700000000.42';
@@ -34,7 +35,7 @@ describe('call-record lookups and the SolSwitch API credential', () => {
 	it('reads the credential once for several notifications', async () => {
 		const saved = { key: 'key-1', reads: 0 };
 		for (let i = 0; i < 3; i++) {
-			const found = await lookUpCall(context(saved, 'key-1', []), CALL, '', 0);
+			const found = await lookUpCall(context(saved, 'key-1', []), CALL, '', new Deadline(0));
 			expect(found).toEqual({ found: { details, legs: [expect.objectContaining({ LegID: '421', Disposition: 'NOANSWER' })] } });
 		}
 		expect(saved.reads).toBe(1);
@@ -42,10 +43,10 @@ describe('call-record lookups and the SolSwitch API credential', () => {
 
 	it('a key just replaced in the credential: the refused request is sent again with the fresh read, and the event is given', async () => {
 		const saved = { key: 'key-1', reads: 0 };
-		await lookUpCall(context(saved, 'key-1', []), CALL, '', 0);
+		await lookUpCall(context(saved, 'key-1', []), CALL, '', new Deadline(0));
 		saved.key = 'key-2';
 		const sent: string[] = [];
-		const found = await lookUpCall(context(saved, 'key-2', sent), CALL, '', 0);
+		const found = await lookUpCall(context(saved, 'key-2', sent), CALL, '', new Deadline(0));
 		expect('found' in found).toBe(true);
 		// List Active Calls is asked first (a call going on on another leg is not looked up): refused with the kept key, sent again with the fresh one.
 		expect(sent).toEqual(['/api/listactivecalls/ key-1', '/api/listactivecalls/ key-2', '/api/cdrlegdetailsapi/ key-2', '/api/cdrexport/ key-2']);
@@ -55,7 +56,7 @@ describe('call-record lookups and the SolSwitch API credential', () => {
 	it('a key the switch refuses even when read afresh: the switch\'s refusal, not a retry loop', async () => {
 		const saved = { key: 'key-1', reads: 0 };
 		const sent: string[] = [];
-		await expect(lookUpCall(context(saved, 'other', sent), CALL, '', 0)).rejects.toThrow(/Invalid API key/);
+		await expect(lookUpCall(context(saved, 'other', sent), CALL, '', new Deadline(0))).rejects.toThrow(/Invalid API key/);
 		expect(sent).toEqual(['/api/listactivecalls/ key-1', '/api/cdrlegdetailsapi/ key-1']);
 	});
 });

@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { alreadyStarted, claim, CLAIM_ABANDONED_MS, EMITTED_KEY, forgetProcessMemory, KEEP_MS, remember } from '../../../nodes/SolSwitchTrigger/calls/emittedCalls';
+import { LONGEST_CALL_MS, MAX_RECORD_WAIT_S, REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
+import { SWITCH_EVENTS } from '../../../nodes/SolSwitchTrigger/events';
 
 /** A webhook call of one node, on the static data n8n loaded for it. */
 function call(staticData: IDataObject, node = 'Missed Call'): IWebhookFunctions {
@@ -42,6 +44,19 @@ describe('calls that started a run', () => {
 		expect(second[EMITTED_KEY]).toEqual({ '1.1': 1000, '1.2': 1001 });
 	});
 
+	it("live in the node's own static data (n8n's 'node' scope), never the workflow's", () => {
+		const node: IDataObject = {};
+		const workflow: IDataObject = {};
+		const fn = {
+			getWorkflow: () => ({ id: 'wf-1' }),
+			getNode: () => ({ name: 'Missed Call' }),
+			getWorkflowStaticData: (type: string) => (type === 'node' ? node : workflow),
+		} as unknown as IWebhookFunctions;
+		remember(fn, '1.1', 1000);
+		expect(node[EMITTED_KEY]).toEqual({ '1.1': 1000 });
+		expect(workflow).toEqual({});
+	});
+
 	it('are kept per node, and forgotten after a day', () => {
 		const saved: IDataObject = {};
 		remember(call(saved, 'Missed Call'), '1.1', 1000);
@@ -58,8 +73,33 @@ describe('a call being looked up', () => {
 		expect(claim(call({}), '1.1', 1600)).toBeDefined();
 	});
 
-	it('a claim never released (n8n did not take the answer) is taken over after CLAIM_ABANDONED_MS', () => {
+	it('a claim never released (n8n neither took the answer nor wrote an error) is taken over after CLAIM_ABANDONED_MS', () => {
 		claim(call({}), '1.1', 1000);
 		expect(claim(call({}), '1.1', 1000 + CLAIM_ABANDONED_MS)).toBeDefined();
+	});
+
+	it('is not taken over while a lookup can still be going on: a repeat 65 s (or 130 s) later is answered as a copy', () => {
+		const first = claim(call({}), '1.1', 1000)!;
+		expect(claim(call({}), '1.1', 1000 + 65_000)).toBeUndefined();
+		expect(claim(call({}), '1.1', 1000 + LONGEST_CALL_MS)).toBeUndefined();
+		// The first lookup's release still lets the call go.
+		first.release();
+		expect(claim(call({}), '1.1', 1000 + 65_001)).toBeDefined();
+	});
+
+	it('the take-over comes after the longest lookup: the largest Wait for Call Record plus one request, plus a margin', () => {
+		const fields = SWITCH_EVENTS.filter((e) => ['missed-call', 'call-ended', 'new-recording'].includes(e.value)).map((e) => e.properties?.find((p) => p.name === 'recordWait'));
+		expect(fields.map((f) => f?.typeOptions?.maxValue)).toEqual([MAX_RECORD_WAIT_S, MAX_RECORD_WAIT_S, MAX_RECORD_WAIT_S]);
+		expect(LONGEST_CALL_MS).toBe(MAX_RECORD_WAIT_S * 1000 + REQUEST_TIMEOUT_MS);
+		expect(CLAIM_ABANDONED_MS).toBeGreaterThan(LONGEST_CALL_MS);
+	});
+
+	it('a taken-over claim is not released by the lookup it was taken from', () => {
+		const old = claim(call({}), '1.1', 1000)!;
+		const taken = claim(call({}), '1.1', 1000 + CLAIM_ABANDONED_MS)!;
+		old.release();
+		expect(claim(call({}), '1.1', 1000 + CLAIM_ABANDONED_MS + 1)).toBeUndefined();
+		taken.release();
+		expect(claim(call({}), '1.1', 1000 + CLAIM_ABANDONED_MS + 2)).toBeDefined();
 	});
 });

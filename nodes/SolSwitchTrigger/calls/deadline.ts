@@ -1,0 +1,80 @@
+/**
+ * The clock one call-event notification runs on. "Wait for Call Record" bounds the whole webhook
+ * call, requests included, not only the pauses between tries: a switch that answers slowly, or not
+ * at all, must not hold the notification (and a webhook processor) for minutes, nor outlive the
+ * claim that keeps a repeat from starting a second run (emittedCalls.ts).
+ *
+ * - A new try begins only while the setting's time lasts (`mayTryAgain`); the pause before it is cut
+ *   to what is left of that time.
+ * - Every request (a lookup, a download) has its own limit cut to what is left of the setting plus
+ *   one request's time (`requestTimeout`): so a try begun just before the setting ends may still
+ *   finish, and with the setting at 0 the one try still gets its request. Nothing is asked once no
+ *   time is left.
+ * So the call ends within the setting plus REQUEST_TIMEOUT_MS, whatever the switch does.
+ *
+ * The clock is a monotonic one (performance.now): a step of the wall clock (NTP, a resumed VM) must
+ * neither cut a lookup short nor stretch it past the claim's take-over, which is wall-clock time
+ * because it is compared across calls (emittedCalls.ts).
+ */
+
+/** The longest a switch request of the lookup may take (what each request had before the clock). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The largest "Wait for Call Record" the node's field allows, in seconds (events.ts, recordWait maxValue). */
+export const MAX_RECORD_WAIT_S = 120;
+
+/** A request with less time than this left is not made: it could not get an answer, and axios reads a timeout of 0 as none. */
+export const MIN_REQUEST_MS = 50;
+
+/** Why nothing was asked: the clock ran out (kept apart so it never hides the switch's last reason). */
+export const OUT_OF_TIME = 'no time was left to ask the switch';
+
+/** The longest one notification's webhook call can last: the largest setting plus one request's time. */
+export const LONGEST_CALL_MS = MAX_RECORD_WAIT_S * 1000 + REQUEST_TIMEOUT_MS;
+
+export class Deadline {
+	readonly startedAt: number;
+
+	constructor(
+		/** "Wait for Call Record", in ms. */
+		readonly waitMs: number,
+		private readonly clock: () => number = () => performance.now(),
+	) {
+		this.startedAt = clock();
+	}
+
+	/** When tries stop beginning: the setting's end. */
+	get triesEndAt(): number {
+		return this.startedAt + this.waitMs;
+	}
+
+	/** When everything stops: the setting plus one request's time. */
+	get endsAt(): number {
+		return this.triesEndAt + REQUEST_TIMEOUT_MS;
+	}
+
+	/** Now, on this deadline's clock (what `endsAt` is measured in). */
+	now(): number {
+		return this.clock();
+	}
+
+	elapsedMs(): number {
+		return this.clock() - this.startedAt;
+	}
+
+	/** Whether another try may begin. */
+	mayTryAgain(): boolean {
+		return this.clock() < this.triesEndAt;
+	}
+
+	/** The pause before the next try: `step`, cut to what is left of the setting. */
+	pause(step: number): number {
+		return Math.max(0, Math.min(step, this.triesEndAt - this.clock()));
+	}
+
+	/** A request's timeout: `limit` cut to the time left; undefined when too little is left to ask. */
+	requestTimeout(limit = REQUEST_TIMEOUT_MS): number | undefined {
+		const left = Math.min(limit, this.endsAt - this.clock());
+		return left >= MIN_REQUEST_MS ? left : undefined;
+	}
+}
