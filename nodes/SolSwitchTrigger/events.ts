@@ -138,7 +138,7 @@ const callEventSpec = (kind: CallEventKind): EventSpec => ({
 /** The kinds of one trigger at one URL: for a portal that holds a single SIP POST notification URL. */
 const allCallEventsSpec: EventSpec = {
 	value: ALL_CALL_EVENTS,
-	name: 'Call Events (One URL)',
+	name: 'Call Events at One URL',
 	description: 'Several call events (missed, ended, recorded) from one URL, for a portal that holds a single notification URL',
 	path: ALL_CALL_EVENTS,
 	fields: CALL_FIELDS,

@@ -106,7 +106,7 @@ export function describeCallEventScenarios(env: ScenarioEnv) {
 
 	// Under the default reading of the switch and the harshest one (leg details after the hang-up,
 	// Disconnected per leg, DID caller IDs, voicemail picking up, +1 / 1 numbers, one portal URL):
-	// one Call Events (One URL) trigger per setting of Count Voicemail as Missed.
+	// one Call Events at One URL trigger per setting of Count Voicemail as Missed.
 	describe.each<SwitchProfileName>(['default', 'harshest'])('classified from the switch\'s facts, %s profile', (profile) => {
 		const use = (over: Partial<SwitchSettings> = {}) => {
 			env.sandbox.state.settings = settingsOf(profile, over);

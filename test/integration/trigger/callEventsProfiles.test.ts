@@ -6,7 +6,7 @@
  * voicemail only while Count Voicemail as Missed is on); an unanswered outbound call is none, whatever
  * its caller ID; an answered call is none; a transferred call is one Call Ended, its notifications all
  * answered OK; numbers written differently in notifications and records still match; and one URL
- * (Call Events (One URL)) carries every kind, also where the portal keeps one URL only.
+ * (Call Events at One URL) carries every kind, also where the portal keeps one URL only.
  */
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
 import { AUTO_ATTENDANT } from '../../../sandbox/switch/callPlayer';

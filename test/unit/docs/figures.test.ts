@@ -12,6 +12,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { allNodeTypes } from '../../../scripts/n8n-engine/packageTypes';
 import { brokenReason, linksOf, repository } from '../../../scripts/readme/links';
 import { FIRST_STEP_MS } from '../../../nodes/SolSwitchTrigger/calls/callRecords';
+import { MAX_RECORDING_BYTES } from '../../../nodes/shared/recordings';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -66,6 +67,7 @@ export const SETTINGS_FIGURES: Record<string, { source: string; holds: () => boo
 	},
 	'0.25 s': { source: "the call events' first wait for a call record (FIRST_STEP_MS)", holds: () => FIRST_STEP_MS === 250 },
 	'0.5 s': { source: "the call events' second wait for a call record (FIRST_STEP_MS doubled)", holds: () => FIRST_STEP_MS * 2 === 500 },
+	'32 MB': { source: "New Recording's download cap (MAX_RECORDING_BYTES)", holds: () => MAX_RECORDING_BYTES === 32 * 1024 * 1024 },
 	'512 MiB': { source: "n8n's N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE default (n8n-core binary-data.config.js)", holds: () => true },
 };
 
