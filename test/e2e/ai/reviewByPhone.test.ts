@@ -112,7 +112,9 @@ onN8n2("the AI Agent's human review by phone (generated solSwitchHitlTool)", () 
 		await control('/phone', { number: ON_CALL, turns: [{ answer: 'noAnswer' }] });
 		model.script([callCustomer, (request) => ({ text: `No answer: ${lastToolResult(request)}` })]);
 		const saved = await env.api.createWorkflow(workflow());
-		const done = await env.api.runManually(saved.id, MANUAL_TRIGGER_NAME);
+		// The review waits from the moment the call is placed (a key is never refused by n8n's 409);
+		// the node's call watcher resumes it with the attempts once nobody answered.
+		const done = await ended(env.api, await untilWaiting(saved.id));
 		expect(model.problems).toEqual([]);
 		expect(done.status).toBe('success');
 		expect(customerCalls()).toEqual([]);
