@@ -87,8 +87,11 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 }
-const postsOf = (kind: 'keys' | 'result' | 'question') =>
-	n8n.posts.filter((p) => (kind === 'keys' ? p.body.Digits !== undefined : kind === 'result' ? p.body.callResult === 'unanswered' : p.body.callResult === 'stillWaiting'));
+/** The posts of one kind; keys only from the given phone when named (a phone of an earlier test may still press its key into this one). */
+const postsOf = (kind: 'keys' | 'result' | 'question', phoneNumber?: string) =>
+	n8n.posts.filter((p) =>
+		kind === 'keys' ? p.body.Digits !== undefined && (phoneNumber === undefined || p.body.CIDNum === phoneNumber) : kind === 'result' ? p.body.callResult === 'unanswered' : p.body.callResult === 'stillWaiting',
+	);
 
 describe('Call and Wait for Keypress (execute side)', () => {
 	it('calls from the DV with CustomDVData to the signed resume URL, then waits indefinitely; the output is the input', async () => {
@@ -101,7 +104,7 @@ describe('Call and Wait for Keypress (execute side)', () => {
 		expect({ Method, Auth, type: AuthInfo.type }).toEqual({ Method: 'POST', Auth: 'Header', type: 'Bearer' });
 		const url = new globalThis.URL(URL);
 		expect(url.pathname).toBe('/webhook-waiting/test-execution/node-under-test');
-		await until('the keys of the answered call', () => (postsOf('keys').length ? true : undefined));
+		await until('the keys of the answered call', () => (postsOf('keys', number).length ? true : undefined));
 		expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
 		// The URL holds only the secret's hash; the switch holds the secret.
 		expect(url.searchParams.get('wait')).toBe(hashOf(AuthInfo.credentials));
@@ -119,6 +122,8 @@ describe('Call and Wait for Keypress (execute side)', () => {
 		const { run: result } = await run(params(number, { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 5, resumeUnit: 'minutes' } } } }));
 		expect(result.waitTill!.getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000);
 		expect(result.waitTill!.getTime()).toBeLessThan(Date.now() + 5 * 60_000 + 1000);
+		// The phone's key is posted before the next test starts, never into it.
+		await until('the keypress post', () => (postsOf('keys', number).length ? true : undefined));
 	});
 
 	it.each([
@@ -153,7 +158,7 @@ describe('Call and Wait for Keypress (execute side)', () => {
 			const [call] = (await control('')).calls.filter((c: any) => c.destination === number);
 			// The execution waited before the phone was answered: nothing was read between the call and the wait.
 			expect(call.answeredAt === undefined || call.answeredAt >= returnedAt).toBe(true);
-			const [keys] = await until('the keypress post', () => (postsOf('keys').length ? postsOf('keys') : undefined), 10_000);
+			const [keys] = await until('the keypress post', () => (postsOf('keys', number).length ? postsOf('keys', number) : undefined), 10_000);
 			expect(keys.at).toBeGreaterThan(returnedAt);
 			expect(keys.body).toMatchObject({ Digits: '1', CIDNum: number });
 			expect(keys.url).toMatch(/^\/webhook-waiting\/test-execution\/node-under-test\?wait=[0-9a-f]{64}&signature=/);
@@ -170,7 +175,7 @@ describe('Call and Wait for Keypress (execute side)', () => {
 			expect(newCalls()).toHaveLength(1);
 			await until('three calls', () => (newCalls().length === 3 ? true : undefined));
 			expect(new Set(newCalls().map((c) => JSON.stringify(c.CustomDVData))).size).toBe(1);
-			await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+			await until('the keypress post', () => (postsOf('keys', number).length ? true : undefined));
 			expect(postsOf('result')).toHaveLength(0);
 		}, 30_000);
 
@@ -195,7 +200,7 @@ describe('Call and Wait for Keypress: the watcher asks before calling again', ()
 	it('asks the resume URL before each retry, with the wait\'s secret', async () => {
 		const number = await phone([{ answer: 'busy' }, { answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
 		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
-		await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+		await until('the keypress post', () => (postsOf('keys', number).length ? true : undefined));
 		expect(newCalls()).toHaveLength(3);
 		expect(postsOf('question').map((p) => p.authorization)).toEqual(Array(2).fill(`Bearer ${newCalls()[0].CustomDVData.AuthInfo.credentials}`));
 	}, 30_000);
@@ -204,7 +209,7 @@ describe('Call and Wait for Keypress: the watcher asks before calling again', ()
 		n8n.notWaitingYet = 2;
 		const number = await phone([{ answer: 'busy' }, { answer: 'answer', presses: ['1'] }]);
 		await run(params(number, { additionalFields: { Timeout: 5 }, options: { retries: 1, retryInterval: 0 } }));
-		await until('the keypress post', () => (postsOf('keys').length ? true : undefined));
+		await until('the keypress post', () => (postsOf('keys', number).length ? true : undefined));
 		expect(postsOf('question')).toHaveLength(3);
 		expect(newCalls()).toHaveLength(2);
 	}, 30_000);
