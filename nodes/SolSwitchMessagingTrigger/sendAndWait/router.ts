@@ -118,9 +118,8 @@ async function dropEndedWaits(fn: IWebhookFunctions, store: WaitStore, key: Buff
 	});
 }
 
-/** A redelivery of a message the trigger forwarded before: to that wait only, whatever waits now. */
-async function redeliver(fn: IWebhookFunctions, store: WaitStore, key: Buffer, wait: WaitEntry, sms: ReceivedSms, now: number): Promise<Routed> {
-	const outcome = await forward(fn, key, wait, sms, now, true);
+/** What a forward's outcome means alike for a first delivery and a redelivery; undefined: the caller decides (consumed, gone). */
+function settled(fn: IWebhookFunctions, store: WaitStore, wait: WaitEntry, outcome: ForwardOutcome, now: number): Routed | undefined {
 	switch (outcome.kind) {
 		case 'resumed':
 			store.remove(wait, now);
@@ -128,19 +127,26 @@ async function redeliver(fn: IWebhookFunctions, store: WaitStore, key: Buffer, w
 		case 'kept':
 			return { kind: 'answered', body: outcome.replyText };
 		case 'retry':
+			// Not one the gateway should give up on: logged when only the operator can mend it.
 			if (outcome.signature) fn.logger?.warn(`SolSwitch Messaging Trigger: a reply could not be handed to its Send and Wait: ${outcome.reason} The gateway sends it again.`);
 			return { kind: 'retry' };
-		case 'consumed':
-			// Its earlier delivery resumed the wait (n8n's answer came too late, or the process died
-			// before answering): handled once, not run again, and no later wait takes it.
-			store.remove(wait, now);
-			return { kind: 'answered' };
-		case 'gone':
-			// The wait ended without this message (cancelled, deleted, at its time limit): the ordinary path.
-			store.remove(wait, now);
-			store.forgetForward(sms.messageId, now);
-			return { kind: 'none' };
+		default:
+			return undefined;
 	}
+}
+
+/** A redelivery of a message the trigger forwarded before: to that wait only, whatever waits now. */
+async function redeliver(fn: IWebhookFunctions, store: WaitStore, key: Buffer, wait: WaitEntry, sms: ReceivedSms, now: number): Promise<Routed> {
+	const outcome = await forward(fn, key, wait, sms, now, true);
+	const common = settled(fn, store, wait, outcome, now);
+	if (common) return common;
+	store.remove(wait, now);
+	// Consumed: its earlier delivery resumed the wait (n8n's answer came too late, or the process died
+	// before answering): handled once, not run again, and no later wait takes it.
+	if (outcome.kind === 'consumed') return { kind: 'answered' };
+	// Gone: the wait ended without this message (cancelled, deleted, at its time limit): the ordinary path.
+	store.forgetForward(sms.messageId, now);
+	return { kind: 'none' };
 }
 
 /**
@@ -170,23 +176,12 @@ export async function routeSms(fn: IWebhookFunctions, inboundKey: () => Promise<
 		if (route.kind === 'ask') return { kind: 'answered', body: route.text };
 		store.noteForward(sms.messageId, route.entry, now);
 		const outcome = await forward(fn, key, route.entry, sms, now, false);
-		switch (outcome.kind) {
-			case 'resumed':
-				store.remove(route.entry, now);
-				return { kind: 'answered', body: outcome.replyText };
-			case 'kept':
-				return { kind: 'answered', body: outcome.replyText };
-			case 'retry':
-				// Not one the gateway should give up on: logged when only the operator can mend it.
-				if (outcome.signature) fn.logger?.warn(`SolSwitch Messaging Trigger: a reply could not be handed to its Send and Wait: ${outcome.reason} The gateway sends it again.`);
-				return { kind: 'retry' };
-			case 'consumed':
-			case 'gone':
-				// Over before this message (a first forward is never 'consumed': that needs the same
-				// message forwarded before): dropped, and the next candidate, if any, considered.
-				store.remove(route.entry, now);
-				store.forgetForward(sms.messageId, now);
-		}
+		const common = settled(fn, store, route.entry, outcome, now);
+		if (common) return common;
+		// Over before this message (a first forward is never 'consumed': that needs the same message
+		// forwarded before): dropped, and the next candidate, if any, considered.
+		store.remove(route.entry, now);
+		store.forgetForward(sms.messageId, now);
 	}
 	return { kind: 'none' };
 }
