@@ -13,25 +13,12 @@ import { settingsOf, type SwitchSettings } from '../../../sandbox/switch/profile
 import { forgetProcessMemory } from '../../../nodes/SolSwitchTrigger/calls/emittedCalls';
 import { forgetSwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
 import { useSandbox } from '../../helpers/sandbox';
-import { readBinary, startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
+import { readBinary } from '../../helpers/triggerServer';
+import { useCallEventsTrigger } from '../../helpers/callEventsTrigger';
 
 const env = useSandbox();
-let host: TriggerServer;
 
-beforeAll(async () => {
-	host = await startTriggerServer({
-		type: 'solSwitchTrigger',
-		typeVersion: 2,
-		parameters: { event: 'missed-call' },
-		credentials: { ...env.switchCredentials(), solSwitchCallbacksApi: { packetApiKey: '', sharedSecret: 'call-secret' } },
-	});
-});
-afterAll(async () => {
-	await host?.close();
-});
-beforeEach(() => {
-	host.started.length = 0;
-});
+const trigger = useCallEventsTrigger(env, 'missed-call');
 afterEach(() => {
 	env.sandbox.state.settings = settingsOf('default');
 });
@@ -43,8 +30,8 @@ const withSwitch = (over: Partial<SwitchSettings>) => {
 
 /** Points the switch's SIP POST notifications at one kind's URL, with the shared secret. */
 function listen(kind: string, parameters: Record<string, unknown> = {}) {
-	host.parameters = { event: kind, ...parameters };
-	callbacksOf(env.sandbox).configure({ sipNotificationUrls: [host.urlFor(kind, '?secret=call-secret')] });
+	trigger.host.parameters = { event: kind, ...parameters };
+	callbacksOf(env.sandbox).configure({ sipNotificationUrls: [trigger.host.urlFor(kind, '?secret=call-secret')] });
 }
 
 async function play(body: Record<string, unknown>) {
@@ -57,7 +44,7 @@ const notifications = () => env.sandbox.exchanges.find({ direction: 'out', servi
 const lookups = (fn: string) => env.sandbox.exchanges.find({ service: 'switch', path: `/api/${fn}/` });
 
 async function post(kind: string, body: Record<string, unknown>, query = '?secret=call-secret') {
-	const answer = await fetch(host.urlFor(kind, query), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const answer = await fetch(trigger.host.urlFor(kind, query), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 	return { status: answer.status, text: await answer.text() };
 }
 
@@ -67,9 +54,9 @@ describe('Missed Call', () => {
 		const call = await play({ scenario: 'missed', From: '4385550142', CallerName: 'Jean Dupuis', DID: '5145550100', Extension: '201', ringSeconds: 20 });
 		expect(notifications().map((e) => (e.body as { Event: string }).Event)).toEqual(['Incoming', 'Disconnected']);
 		for (const e of notifications()) expect(e.answer).toBe('{"Status":"OK"}');
-		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0]).toHaveLength(1);
-		expect(host.executions[0][0].json).toEqual({
+		expect(trigger.host.executions).toHaveLength(1);
+		expect(trigger.host.executions[0]).toHaveLength(1);
+		expect(trigger.host.executions[0][0].json).toEqual({
 			CallID: call.CallID,
 			Customer: '1',
 			CallerNumber: '4385550142',
@@ -97,19 +84,19 @@ describe('Missed Call', () => {
 		listen('missed-call');
 		await play({ scenario: 'busy' });
 		await play({ scenario: 'answered', ringSeconds: 4, talkSeconds: 30 });
-		expect(host.executions.map((items) => items[0].json.Outcome)).toEqual(['busy']);
+		expect(trigger.host.executions.map((items) => items[0].json.Outcome)).toEqual(['busy']);
 	});
 
 	it('a repeated Disconnected is acknowledged and starts no second run, even after a restart (the static data)', async () => {
 		listen('missed-call');
 		const call = await play({ scenario: 'missed', repeatDisconnected: 2 });
 		expect(notifications().filter((e) => (e.body as { Event: string }).Event === 'Disconnected')).toHaveLength(3);
-		expect(host.executions).toHaveLength(1);
+		expect(trigger.host.executions).toHaveLength(1);
 		// n8n restarted: the process memory is gone, the static data is loaded from the database.
 		forgetProcessMemory();
 		const disconnected = notifications().find((e) => (e.body as { Event: string }).Event === 'Disconnected')!.body as Record<string, unknown>;
 		expect(await post('missed-call', disconnected)).toEqual({ status: 200, text: '{"Status":"OK"}' });
-		expect(host.executions).toHaveLength(1);
+		expect(trigger.host.executions).toHaveLength(1);
 		expect(disconnected.CallID).toBe(call.CallID);
 	});
 
@@ -118,8 +105,8 @@ describe('Missed Call', () => {
 		withSwitch({ legDetails: 'afterHangup' });
 		// 100 sandbox seconds at the test's time scale (0.01): one second of real time.
 		const call = await play({ scenario: 'missed', cdrDelaySeconds: 100 });
-		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0][0].json.CallID).toBe(call.CallID);
+		expect(trigger.host.executions).toHaveLength(1);
+		expect(trigger.host.executions[0][0].json.CallID).toBe(call.CallID);
 		const unknown = lookups('cdrlegdetailsapi').filter((e) => JSON.stringify(e.answer).includes('Unknown CallID'));
 		expect(unknown.length).toBeGreaterThanOrEqual(2);
 	});
@@ -131,7 +118,7 @@ describe("the customer's lists (extensions, DIDs, voicemail boxes, queues)", () 
 		listen('call-ended');
 		await play({ scenario: 'missed' });
 		await play({ scenario: 'answered' });
-		expect(host.executions).toHaveLength(2);
+		expect(trigger.host.executions).toHaveLength(2);
 		for (const fn of ['extension/view', 'voicemail/view', 'livequeuestat', 'did/view']) expect([fn, lookups(fn).length]).toEqual([fn, 1]);
 		expect(lookups('extension/view')[0].body).toMatchObject({ Customer: '1', ViewType: 'Full' });
 		// An outbound call from a DID caller ID, with DID > view refused: still outbound.
@@ -139,7 +126,7 @@ describe("the customer's lists (extensions, DIDs, voicemail boxes, queues)", () 
 		env.sandbox.faults.set({ match: 'did/view', mode: 'answer', json: { Status: 'FAIL', Reason: 'Access denied' } });
 		withSwitch({ outboundCallerId: 'did' });
 		const out = await play({ scenario: 'outboundUnanswered' });
-		const item = host.executions[2][0].json as Record<string, any>;
+		const item = trigger.host.executions[2][0].json as Record<string, any>;
 		expect(item).toMatchObject({ CallID: out.CallID, Direction: 'outbound' });
 		expect(item.ClassifiedBy.Facts).toBe('extensions, DIDs, voicemail boxes and queues as the switch lists them');
 		forgetSwitchFacts();
@@ -152,7 +139,7 @@ describe('Call Ended', () => {
 		const answered = await play({ scenario: 'recorded', ringSeconds: 5, talkSeconds: 95 });
 		await play({ scenario: 'missed', ringSeconds: 12 });
 		await play({ scenario: 'busy' });
-		const items = host.executions.map((run) => run[0].json);
+		const items = trigger.host.executions.map((run) => run[0].json);
 		expect(items.map((i) => i.Outcome)).toEqual(['answered', 'missed', 'busy']);
 		expect(items[0]).toMatchObject({
 			CallID: answered.CallID,
@@ -180,9 +167,9 @@ describe('Call Ended', () => {
 		]);
 		// The first leg's end: no record yet, and the switch still lists the call as active.
 		expect(lookups('listactivecalls').length).toBeGreaterThanOrEqual(1);
-		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0][0].json).toMatchObject({ CallID: call.CallID, LegCount: 2, Outcome: 'answered', TalkSeconds: 40 });
-		expect((host.executions[0][0].json.Legs as Array<{ Disposition: string }>).map((l) => l.Disposition)).toEqual(['TRANSFERRED', 'ANSWERED']);
+		expect(trigger.host.executions).toHaveLength(1);
+		expect(trigger.host.executions[0][0].json).toMatchObject({ CallID: call.CallID, LegCount: 2, Outcome: 'answered', TalkSeconds: 40 });
+		expect((trigger.host.executions[0][0].json.Legs as Array<{ Disposition: string }>).map((l) => l.Disposition)).toEqual(['TRANSFERRED', 'ANSWERED']);
 	});
 });
 
@@ -191,8 +178,8 @@ describe('New Recording', () => {
 		listen('new-recording', { downloadRecordings: true, binaryPropertyName: 'audio' });
 		const call = await play({ scenario: 'recorded' });
 		await play({ scenario: 'answered' });
-		expect(host.executions).toHaveLength(1);
-		const [item] = host.executions[0];
+		expect(trigger.host.executions).toHaveLength(1);
+		const [item] = trigger.host.executions[0];
 		expect(item.json).toMatchObject({ CallID: call.CallID, Portion: 1, Recording: `${call.CallID}-1.mp3`, URL: expect.stringContaining(`/recordings/${call.CallID}/1.mp3?t=`) });
 		expect(item.binary!.audio).toMatchObject({ fileName: `${call.CallID}-1.mp3`, mimeType: 'audio/mpeg' });
 		const mp3 = await readBinary(item.binary!.audio);
@@ -208,7 +195,7 @@ describe('bad input and a failing switch start nothing', () => {
 		const answer = await post('missed-call', disconnected('1700000000.999'));
 		expect(answer.status).toBe(500);
 		expect(answer.text).toContain('Call 1700000000.999 could not be looked up: the switch had no record of it after 1 s');
-		expect(host.executions).toHaveLength(0);
+		expect(trigger.host.executions).toHaveLength(0);
 	});
 
 	it('a Disconnected whose numbers name no leg of its call starts nothing and leaves one warning naming the call (R6)', async () => {
@@ -218,11 +205,11 @@ describe('bad input and a failing switch start nothing', () => {
 		const warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => undefined);
 		try {
 			expect(await post('call-ended', { ...disconnected(call.CallID), SourceNumber: '6135550123' })).toEqual({ status: 200, text: '{"Status":"OK"}' });
-			expect(host.executions).toHaveLength(0);
+			expect(trigger.host.executions).toHaveLength(0);
 			expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining(`the Disconnected of call ${call.CallID} (6135550123 to 201) names none of its 1 CDR legs`)]);
 			// Written with +1 where the record has 10 digits, it is the call's end.
 			expect(await post('call-ended', { ...disconnected(call.CallID), SourceNumber: '+15145550199' })).toEqual({ status: 200, text: '{"Status":"OK"}' });
-			expect(host.executions).toHaveLength(1);
+			expect(trigger.host.executions).toHaveLength(1);
 		} finally {
 			warn.mockRestore();
 		}
@@ -238,7 +225,7 @@ describe('bad input and a failing switch start nothing', () => {
 		expect(odd.status).toBe(400);
 		expect(odd.text).toContain('Event must be one of Incoming, Outgoing, Connected, Disconnected');
 		expect(lookups('cdrlegdetailsapi')).toHaveLength(0);
-		expect(host.executions).toHaveLength(0);
+		expect(trigger.host.executions).toHaveLength(0);
 	});
 
 	it('a wrong or missing shared secret is refused with 401 before any lookup', async () => {
@@ -252,7 +239,7 @@ describe('bad input and a failing switch start nothing', () => {
 		listen('call-ended');
 		env.sandbox.faults.set({ match: 'cdrlegdetailsapi', mode: 'answer', json: { Status: 'FAIL', Reason: 'IP address not allowed' } });
 		await play({ scenario: 'answered' });
-		expect(host.executions).toHaveLength(0);
+		expect(trigger.host.executions).toHaveLength(0);
 		const last = notifications().pop()!;
 		expect(last.status).toBe(500);
 		expect(String(last.answer)).toContain('The switch answered FAIL: IP address not allowed');
@@ -265,9 +252,9 @@ describe('bad input and a failing switch start nothing', () => {
 		const failed = notifications().pop()!;
 		expect(failed.status).toBe(500);
 		expect(String(failed.answer)).toContain(`Call ${call.CallID} could not be looked up`);
-		expect(host.executions).toHaveLength(0);
+		expect(trigger.host.executions).toHaveLength(0);
 		env.sandbox.faults.clear();
 		expect(await post('call-ended', failed.body as Record<string, unknown>)).toEqual({ status: 200, text: '{"Status":"OK"}' });
-		expect(host.executions).toHaveLength(1);
+		expect(trigger.host.executions).toHaveLength(1);
 	});
 });

@@ -15,10 +15,10 @@ import { settingsOf } from '../../../sandbox/switch/profiles';
 import { CLAIM_ABANDONED_MS, forgetProcessMemory } from '../../../nodes/SolSwitchTrigger/calls/emittedCalls';
 import { REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
 import { useSandbox } from '../../helpers/sandbox';
-import { startTriggerServer, writeLikeN8n, type TriggerServer } from '../../helpers/triggerServer';
+import { writeLikeN8n } from '../../helpers/triggerServer';
+import { useCallEventsTrigger } from '../../helpers/callEventsTrigger';
 
 const env = useSandbox();
-let host: TriggerServer;
 /** Runs n8n queued (it read the trigger's answer). */
 const queued: INodeExecutionData[][] = [];
 /** While true, n8n cannot queue a run: it answers 500 without reading the trigger's answer (N3). */
@@ -32,18 +32,7 @@ function n8nPart(res: ServerResponse, result: IWebhookResponseData) {
 	writeLikeN8n(res, 200, result.webhookResponse as IDataObject);
 }
 
-beforeAll(async () => {
-	host = await startTriggerServer({
-		type: 'solSwitchTrigger',
-		typeVersion: 2,
-		parameters: { event: 'missed-call' },
-		credentials: { ...env.switchCredentials(), solSwitchCallbacksApi: { packetApiKey: '', sharedSecret: 'call-secret' } },
-		afterWebhook: n8nPart,
-	});
-});
-afterAll(async () => {
-	await host?.close();
-});
+const trigger = useCallEventsTrigger(env, 'missed-call', { afterWebhook: n8nPart });
 beforeEach(() => {
 	queued.length = 0;
 	queueDown = false;
@@ -80,7 +69,7 @@ async function missedCall(): Promise<Record<string, unknown>> {
 
 async function post(body: Record<string, unknown>) {
 	const started = performance.now();
-	const answer = await fetch(host.urlFor('missed-call', '?secret=call-secret'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const answer = await fetch(trigger.host.urlFor('missed-call', '?secret=call-secret'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 	return { status: answer.status, text: await answer.text(), ms: performance.now() - started };
 }
 
@@ -88,7 +77,7 @@ const lookups = (fn: string) => env.sandbox.exchanges.find({ service: 'switch', 
 
 describe('a slow switch: the webhook call is bounded by Wait for Call Record, requests included', () => {
 	it('10 s per answer, Wait for Call Record 2 s: the notification fails within 2 s plus one request, with a clear error naming the call and no key', async () => {
-		host.parameters = { event: 'missed-call', recordWait: 2 };
+		trigger.host.parameters = { event: 'missed-call', recordWait: 2 };
 		const body = await missedCall();
 		env.sandbox.state.settings = settingsOf('slow');
 		const answer = await post(body);
@@ -105,7 +94,7 @@ describe('a slow switch: the webhook call is bounded by Wait for Call Record, re
 
 describe('one run per call', () => {
 	it('a repeat 65 s (wall clock) into a slow lookup is acknowledged and starts no second lookup nor run', async () => {
-		host.parameters = { event: 'missed-call', recordWait: 120 };
+		trigger.host.parameters = { event: 'missed-call', recordWait: 120 };
 		const body = await missedCall();
 		env.sandbox.state.settings = settingsOf('default', { answerDelayMs: 700 });
 		fakeWallClock();
@@ -120,7 +109,7 @@ describe('one run per call', () => {
 	}, 40_000);
 
 	it('a repeat after the claim was taken over (longer than any lookup: a wall-clock jump) looks the call up again, but starts no second run', async () => {
-		host.parameters = { event: 'missed-call', recordWait: 120 };
+		trigger.host.parameters = { event: 'missed-call', recordWait: 120 };
 		const body = await missedCall();
 		env.sandbox.state.settings = settingsOf('default', { answerDelayMs: 700 });
 		fakeWallClock();
@@ -137,7 +126,7 @@ describe('one run per call', () => {
 
 describe('a run n8n could not queue', () => {
 	it('n8n answers 500 without taking the answer (Redis away): the claim goes, and the switch\'s repeat 5 s later emits the call', async () => {
-		host.parameters = { event: 'missed-call' };
+		trigger.host.parameters = { event: 'missed-call' };
 		const body = await missedCall();
 		queueDown = true;
 		expect((await post(body)).status).toBe(500);

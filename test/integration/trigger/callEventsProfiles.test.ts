@@ -13,30 +13,16 @@ import { AUTO_ATTENDANT } from '../../../sandbox/switch/callPlayer';
 import { settingsOf } from '../../../sandbox/switch/profiles';
 import { EVERY_PROFILE } from '../../helpers/switchProfiles';
 import { useSandbox } from '../../helpers/sandbox';
-import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
+import { useCallEventsTrigger } from '../../helpers/callEventsTrigger';
 
 const env = useSandbox();
-let host: TriggerServer;
 
-beforeAll(async () => {
-	host = await startTriggerServer({
-		type: 'solSwitchTrigger',
-		typeVersion: 2,
-		parameters: { event: 'call-events' },
-		credentials: { ...env.switchCredentials(), solSwitchCallbacksApi: { packetApiKey: '', sharedSecret: 'call-secret' } },
-	});
-});
-afterAll(async () => {
-	await host?.close();
-});
-beforeEach(() => {
-	host.started.length = 0;
-});
+const trigger = useCallEventsTrigger(env, 'call-events');
 
 /** One trigger at one URL for Missed Call and Call Ended: each item says its CallEvent. */
 function listen(parameters: Record<string, unknown> = {}) {
-	host.parameters = { event: 'call-events', callEvents: ['missed-call', 'call-ended'], ...parameters };
-	callbacksOf(env.sandbox).configure({ sipNotificationUrls: [host.urlFor('call-events', '?secret=call-secret')] });
+	trigger.host.parameters = { event: 'call-events', callEvents: ['missed-call', 'call-ended'], ...parameters };
+	callbacksOf(env.sandbox).configure({ sipNotificationUrls: [trigger.host.urlFor('call-events', '?secret=call-secret')] });
 }
 
 async function play(body: Record<string, unknown>) {
@@ -46,7 +32,7 @@ async function play(body: Record<string, unknown>) {
 }
 
 const notifications = () => env.sandbox.exchanges.find({ direction: 'out', service: 'sipNotification' });
-const items = () => host.executions.flat().map((i) => i.json as Record<string, any>);
+const items = () => trigger.host.executions.flat().map((i) => i.json as Record<string, any>);
 const of = (event: string, callId: string) => items().filter((i) => i.CallEvent === event && i.CallID === callId);
 
 describe.each(EVERY_PROFILE)('call events under the %s profile', (profile) => {
@@ -62,7 +48,7 @@ describe.each(EVERY_PROFILE)('call events under the %s profile', (profile) => {
 		listen();
 		const call = await play({ scenario: 'missed', From: '4385550142', DID: '5145550100', Extension: '201', ringSeconds: 20 });
 		for (const e of notifications()) expect([e.status, e.answer]).toEqual([200, '{"Status":"OK"}']);
-		expect(host.executions).toHaveLength(1);
+		expect(trigger.host.executions).toHaveLength(1);
 		const [missed] = of('missed-call', call.CallID);
 		const [ended] = of('call-ended', call.CallID);
 		const endedIn = settings.unansweredEndsIn === 'nothing' ? '' : settings.unansweredEndsIn;
@@ -112,18 +98,18 @@ describe.each(EVERY_PROFILE)('call events under the %s profile', (profile) => {
 	});
 
 	it('one URL carries every kind: where the portal keeps one URL, the last set is the one notified, and it gives Missed Call and Call Ended in one run', async () => {
-		host.parameters = { event: 'call-events', callEvents: ['missed-call', 'call-ended', 'new-recording'] };
+		trigger.host.parameters = { event: 'call-events', callEvents: ['missed-call', 'call-ended', 'new-recording'] };
 		const other = 'http://127.0.0.1:9/never';
-		callbacksOf(env.sandbox).configure({ sipNotificationUrls: [other, host.urlFor('call-events', '?secret=call-secret')] });
+		callbacksOf(env.sandbox).configure({ sipNotificationUrls: [other, trigger.host.urlFor('call-events', '?secret=call-secret')] });
 		expect(callbacksOf(env.sandbox).config.sipNotificationUrls).toHaveLength(settings.notificationUrls === 'one' ? 1 : 2);
 		const call = await play({ scenario: 'missed' });
-		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0].map((i) => i.json.CallEvent)).toEqual(['missed-call', 'call-ended']);
+		expect(trigger.host.executions).toHaveLength(1);
+		expect(trigger.host.executions[0].map((i) => i.json.CallEvent)).toEqual(['missed-call', 'call-ended']);
 		const toHost = notifications().filter((e) => e.path !== other).length;
 		expect(toHost).toBeGreaterThanOrEqual(2);
 		expect(notifications().filter((e) => e.path === other)).toHaveLength(settings.notificationUrls === 'one' ? 0 : toHost);
 		const recorded = await play({ scenario: 'recorded' });
-		expect(host.executions[1].map((i) => [i.json.CallEvent, i.json.CallID])).toEqual([
+		expect(trigger.host.executions[1].map((i) => [i.json.CallEvent, i.json.CallID])).toEqual([
 			['call-ended', recorded.CallID],
 			['new-recording', recorded.CallID],
 		]);
