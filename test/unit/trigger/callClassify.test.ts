@@ -7,6 +7,7 @@
 import { classify, directionOf } from '../../../nodes/SolSwitchTrigger/calls/classify';
 import { isPhoneNumber, numberKey } from '../../../nodes/SolSwitchTrigger/calls/numbers';
 import { endsTheCall, isMissed, namesALeg, summarize, type CdrLeg } from '../../../nodes/SolSwitchTrigger/calls/outcome';
+import { cdrLeg } from '../../helpers/cdrLeg';
 import type { SwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
 
 const FACTS: SwitchFacts = {
@@ -18,19 +19,7 @@ const FACTS: SwitchFacts = {
 	missing: [],
 };
 
-const leg = (over: Partial<CdrLeg>): CdrLeg => ({
-	LegID: '101',
-	StartTime: '2026-11-27 10:00:00',
-	ConnectTime: '',
-	EndTime: '2026-11-27 10:00:20',
-	SourceName: 'Jean Dupuis',
-	SourceNumber: '4385550142',
-	DestinationName: 'Alice Martin',
-	DestinationNumber: '201',
-	Disposition: 'NOANSWER',
-	DialedNumber: '5145550100',
-	...over,
-});
+const leg = (over: Partial<CdrLeg>): CdrLeg => cdrLeg({ LegID: '101', ...over });
 const pickedUpBy = (number: string, LegID = '102') =>
 	leg({ LegID, StartTime: '2026-11-27 10:00:20', ConnectTime: '2026-11-27 10:00:20', EndTime: '2026-11-27 10:00:45', DestinationNumber: number, Disposition: 'ANSWERED' });
 

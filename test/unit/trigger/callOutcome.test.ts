@@ -4,6 +4,7 @@
  * writes them (numbers and times as strings; one leg may be a bare object).
  */
 import { endsTheCall, isMissed, legsOf, missedCallOf, summarize as summarizeWith, type CdrLeg, type LegDetail } from '../../../nodes/SolSwitchTrigger/calls/outcome';
+import { cdrLeg } from '../../helpers/cdrLeg';
 import type { SwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
 
 /** Customer 1 as the sandbox's switch lists it. */
@@ -11,19 +12,7 @@ const FACTS: SwitchFacts = { customer: '1', extensions: new Set(['201', '202', '
 const summarize = (callId: string, legs: unknown, details: LegDetail[]) => summarizeWith(callId, legs, details, FACTS);
 const outcomeOf = (legs: CdrLeg[]) => summarize('1.1', legs, []).Outcome;
 
-const leg = (over: Partial<CdrLeg>): CdrLeg => ({
-	LegID: '100',
-	StartTime: '2026-11-27 10:00:00',
-	ConnectTime: '',
-	EndTime: '2026-11-27 10:00:20',
-	SourceName: 'Jean Dupuis',
-	SourceNumber: '4385550142',
-	DestinationName: 'Alice Martin',
-	DestinationNumber: '201',
-	Disposition: 'NOANSWER',
-	DialedNumber: '5145550100',
-	...over,
-});
+const leg = cdrLeg;
 
 describe('outcome of a call from its legs', () => {
 	it('answered when any leg has a ConnectTime; NOANSWER with an empty ConnectTime is missed', () => {
