@@ -379,7 +379,7 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 
 		it(`${PARALLEL_WAITS} waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)`, async () => {
 			await parallelWaits(env, fixture, label, 'none');
-		});
+		}, PARALLEL_WAITS_TIMEOUT_MS);
 
 		it('two waits on one number: the second SMS shows its pin; a bare YES is asked which; the pin picks', async () => {
 			const phone = newPhone();
