@@ -69,6 +69,13 @@ export function describeSimultaneousCopies(env: ScenarioEnv, processorUrls: () =
  * would be); one execution per message either way. How many copies were told to retry is printed
  * (0 on an idle machine).
  */
+/**
+ * The pairs go one after another, each waiting for its run in reply modes Last Node and Reply Node:
+ * about 5 s for 20 on an idle machine, over 90 s at a load of 10 in queue mode (a run through Redis
+ * and the worker per pair), where jest's usual 90 s cut the case before it could report.
+ */
+const COPIES_IN_ONE_PROCESS_TIMEOUT_MS = 300_000;
+
 export function describeSimultaneousCopiesInOneProcess(env: ScenarioEnv, pairs = SIMULTANEOUS_PAIRS / 2) {
 	describe.each(REPLY_MODES)('reply mode %s', (replyMode) => {
 		it(`${pairs} messages, each delivered twice in the same instant to one n8n process: each runs once, both copies get its answer with a Status (the second at once or on its next try)`, async () => {
@@ -99,6 +106,6 @@ export function describeSimultaneousCopiesInOneProcess(env: ScenarioEnv, pairs =
 			expect(withoutStatus).toEqual([]);
 			expect(messageIds(await executionsAfterQuiet(env, id, ids.length))).toEqual([...ids].sort());
 			process.stderr.write(`\nsimultaneous copies in one process (${replyMode}): ${retried} of ${ids.length} second copies answered 503 RETRY first\n`);
-		});
+		}, COPIES_IN_ONE_PROCESS_TIMEOUT_MS);
 	});
 }
