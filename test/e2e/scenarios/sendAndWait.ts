@@ -223,16 +223,6 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 	describe(`Send and Wait for Response, ${label}`, () => {
 		const fixture = sendAndWaitFixture(env);
 		const { gateway, newPhone, askWorkflow, callAsk, startWait, finished, statusOf, inboundRuns, sentTo, answerData, reply } = fixture;
-		/** The trigger's wait for `phone`, as n8n saved the trigger's static data. */
-		const waitEntry = async (phone: string) => {
-			const saved = (await env.api.getWorkflow(fixture.inbound.id)) as { staticData?: { global?: Record<string, { waits?: SavedWait[] }> } };
-			const entry = saved.staticData?.global?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
-			if (!entry) throw new Error(`the trigger holds no wait for ${phone}`);
-			return entry;
-		};
-		/** A YES from `phone` as the trigger forwards it to `entry` (router.ts forward). */
-		const forwardOf = (entry: SavedWait, phone: string, messageId: string) =>
-			sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: entry.id, from: phone, to: CODE, text: 'YES', messageId, receivedAt: new Date().toISOString(), pin: entry.pin }, Date.now());
 		it('approve: YES resumes the waiting execution with data.approved true; the inbound workflow does not run', async () => {
 			const phone = newPhone();
 			const ask = await askWorkflow(phone);
@@ -458,66 +448,8 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore + 1);
 		});
 
-		it("in a loop: a YES the trigger sends again to the first iteration's URL once the second iteration waits approves nothing (the node answers EARLIER_ITERATION: OK, nothing starts); the second iteration's own YES approves it (D6, R7)", async () => {
-			const phone = newPhone();
-			const hold = await holdServer();
-			// One attempt per delivery: the case sends the gateway's redelivery itself, when it needs it.
-			gateway().configure({ retries: 0 });
-			try {
-				const ask = await askWorkflow(phone, { loopThrough: hold.url });
-				const wait = await startWait(ask);
-				const id = String(wait.id);
-				const first = await waitEntry(phone);
-				expect(new URL(first.url).searchParams.get('iteration')).toBe('0');
-				// Iteration 1 is resumed by a trigger process that died before noting it (as in the case
-				// above): the trigger still holds iteration 1's wait. The execution loops and is held, running,
-				// before Ask runs again.
-				const resumed = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwardOf(first, phone, `mo-${randomUUID()}`)) });
-				expect(await resumed.json()).toMatchObject({ accepted: true });
-				await until('the loop to reach Hold', () => (hold.held() ? true : undefined));
-				// The phone's YES now: the trigger notes it goes to iteration 1's wait, forwards it there, n8n
-				// says the execution runs: 503, the gateway is to send it again.
-				const early = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES' }).done;
-				expect(early.attempts.map((a) => a.status)).toEqual([503]);
-				hold.release();
-				// Iteration 2 registers under the same wait ID, with its own URL, sends its SMS and waits.
-				const second = await until('iteration 2 to register', async () => {
-					const entry = await waitEntry(phone).catch(() => undefined);
-					return entry && entry.nonce !== first.nonce ? entry : undefined;
-				});
-				expect(second.id).toBe(first.id);
-				expect(new URL(second.url).searchParams.get('iteration')).toBe('1');
-				await until('iteration 2 to wait', async () => {
-					const execution = await env.api.getExecution(id);
-					return execution.status === 'waiting' && execution.data.resultData.runData.Ask?.length === 2 ? true : undefined;
-				});
-				expect(sentTo(phone)).toHaveLength(2);
-				// The gateway sends the early YES again: the trigger sends it where it noted, to iteration 1's
-				// URL, still valid for n8n (same path, its own signature); the node, waiting in iteration 2,
-				// refuses it as meant for an earlier wait; the trigger takes it as handled (consumed): OK,
-				// nothing starts, iteration 2 keeps waiting, and its wait stays the trigger's.
-				const runsBefore = await inboundRuns();
-				const again = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES', ID: early.id }).done;
-				expect(again.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
-				expect(await statusOf(id)).toBe('waiting');
-				expect(await inboundRuns()).toBe(runsBefore);
-				expect((await waitEntry(phone)).nonce).toBe(second.nonce);
-				// What the node answers at iteration 1's URL, asked directly.
-				const direct = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwardOf(first, phone, `mo-${randomUUID()}`)) });
-				expect(await direct.json()).toEqual({ accepted: false, reason: EARLIER_ITERATION });
-				expect(await statusOf(id)).toBe('waiting');
-				// The phone answers iteration 2's SMS: that YES approves it, and the loop ends.
-				const own = await reply(phone, 'YES');
-				expect(own.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
-				const done = await finished(id);
-				expect(done.status).toBe('success');
-				expect(nodeJson(done, 'Ask', { run: 1 })[0]).toMatchObject({ data: { approved: true, messageId: own.id } });
-				expect(nodeJson(done, 'Done')).toHaveLength(1);
-				expect(await inboundRuns()).toBe(runsBefore);
-			} finally {
-				gateway().configure({ retries: defaultGatewayConfig().retries });
-				await hold.close();
-			}
+		it(LOOP_CASE, async () => {
+			await loopCase(env, fixture);
 		});
 
 		it(`${PARALLEL_WAITS} waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)`, async () => {
@@ -543,6 +475,90 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(answerData(await finished(String(firstWait.id)))).toMatchObject({ approved: false });
 		});
 	});
+}
+
+/** The loop case (D6, R7), run here and in the focused suite of every n8n line (everyLine.test.ts). */
+export const LOOP_CASE =
+	"in a loop: a YES the trigger sends again to the first iteration's URL once the second iteration waits approves nothing (the node answers EARLIER_ITERATION: OK, nothing starts); the second iteration's own YES approves it (D6, R7)";
+
+/**
+ * The loop case: Ask waits, is resumed, loops and waits again in the same execution (same wait ID,
+ * same URL path); a YES the trigger noted for the first iteration's wait, sent again by the gateway
+ * once the second iteration waits, goes to the first iteration's URL, which n8n still accepts: the
+ * waiting node refuses it by the iteration n8n signed into the URL. Call inside a describe block that
+ * set up `f`.
+ */
+export async function loopCase(env: ScenarioEnv, f: SendAndWaitFixture) {
+	const { gateway, newPhone, askWorkflow, startWait, finished, statusOf, inboundRuns, sentTo, reply } = f;
+	/** The trigger's wait for `phone`, as n8n saved the trigger's static data. */
+	const waitEntry = async (phone: string) => {
+		const saved = (await env.api.getWorkflow(f.inbound.id)) as { staticData?: { global?: Record<string, { waits?: SavedWait[] }> } };
+		const entry = saved.staticData?.global?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
+		if (!entry) throw new Error(`the trigger holds no wait for ${phone}`);
+		return entry;
+	};
+	/** A YES from `phone` as the trigger forwards it to `entry` (router.ts forward). */
+	const forwardOf = (entry: SavedWait, phone: string, messageId: string) =>
+		sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: entry.id, from: phone, to: CODE, text: 'YES', messageId, receivedAt: new Date().toISOString(), pin: entry.pin }, Date.now());
+	const phone = newPhone();
+	const hold = await holdServer();
+	// One attempt per delivery: the case sends the gateway's redelivery itself, when it needs it.
+	gateway().configure({ retries: 0 });
+	try {
+		const ask = await askWorkflow(phone, { loopThrough: hold.url });
+		const wait = await startWait(ask);
+		const id = String(wait.id);
+		const first = await waitEntry(phone);
+		expect(new URL(first.url).searchParams.get('iteration')).toBe('0');
+		// Iteration 1 is resumed by a trigger process that died before noting it (as in "a reply that
+		// resumed its wait through a process that died"): the trigger still holds iteration 1's wait.
+		// The execution loops and is held, running, before Ask runs again.
+		const resumed = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwardOf(first, phone, `mo-${randomUUID()}`)) });
+		expect(await resumed.json()).toMatchObject({ accepted: true });
+		await until('the loop to reach Hold', () => (hold.held() ? true : undefined));
+		// The phone's YES now: the trigger notes it goes to iteration 1's wait, forwards it there, n8n
+		// says the execution runs: 503, the gateway is to send it again.
+		const early = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES' }).done;
+		expect(early.attempts.map((a) => a.status)).toEqual([503]);
+		hold.release();
+		// Iteration 2 registers under the same wait ID, with its own URL, sends its SMS and waits.
+		const second = await until('iteration 2 to register', async () => {
+			const entry = await waitEntry(phone).catch(() => undefined);
+			return entry && entry.nonce !== first.nonce ? entry : undefined;
+		});
+		expect(second.id).toBe(first.id);
+		expect(new URL(second.url).searchParams.get('iteration')).toBe('1');
+		await until('iteration 2 to wait', async () => {
+			const execution = await env.api.getExecution(id);
+			return execution.status === 'waiting' && execution.data.resultData.runData.Ask?.length === 2 ? true : undefined;
+		});
+		expect(sentTo(phone)).toHaveLength(2);
+		// The gateway sends the early YES again: the trigger sends it where it noted, to iteration 1's
+		// URL, still valid for n8n (same path, its own signature); the node, waiting in iteration 2,
+		// refuses it as meant for an earlier wait; the trigger takes it as handled (consumed): OK,
+		// nothing starts, iteration 2 keeps waiting, and its wait stays the trigger's.
+		const runsBefore = await inboundRuns();
+		const again = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES', ID: early.id }).done;
+		expect(again.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+		expect(await statusOf(id)).toBe('waiting');
+		expect(await inboundRuns()).toBe(runsBefore);
+		expect((await waitEntry(phone)).nonce).toBe(second.nonce);
+		// What the node answers at iteration 1's URL, asked directly.
+		const direct = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwardOf(first, phone, `mo-${randomUUID()}`)) });
+		expect(await direct.json()).toEqual({ accepted: false, reason: EARLIER_ITERATION });
+		expect(await statusOf(id)).toBe('waiting');
+		// The phone answers iteration 2's SMS: that YES approves it, and the loop ends.
+		const own = await reply(phone, 'YES');
+		expect(own.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+		const done = await finished(id);
+		expect(done.status).toBe('success');
+		expect(nodeJson(done, 'Ask', { run: 1 })[0]).toMatchObject({ data: { approved: true, messageId: own.id } });
+		expect(nodeJson(done, 'Done')).toHaveLength(1);
+		expect(await inboundRuns()).toBe(runsBefore);
+	} finally {
+		gateway().configure({ retries: defaultGatewayConfig().retries });
+		await hold.close();
+	}
 }
 
 /** How many waits the concurrency case starts at once (issue 20, item 6). */
