@@ -10,8 +10,9 @@
 //   isolates.test.ts file, which the same project runs; N6/N7 are queue mode's (2.40.7 only);
 // - n8n's waiting webhooks, which Send and Wait and Call and Wait build on and which n8n rewrote
 //   between 1.x and 2.x: one case each here (a reply resumes the wait), built from their scenario
-//   fixtures; their whole groups (forged posts, timeouts, 50 waits at once: about 4 minutes) run on
-//   2.40.7 and in queue mode.
+//   fixtures, and Send and Wait's loop (the iteration signed into its URL rests on what n8n's waiting
+//   webhook leaves of the run data); their whole groups (forged posts, timeouts, 50 waits at once:
+//   about 4 minutes) run on 2.40.7 and in queue mode.
 // A test added to any scenario group composed here, or to this file, runs on every line.
 import { callAndWaitFixture } from './scenarios/callAndWait';
 import { describeCallEventScenarios } from './scenarios/callEvents';
@@ -19,7 +20,7 @@ import { describeExpressionInImmediately } from './scenarios/expressionImmediate
 import { describeMessagingScenarios } from './scenarios/messaging';
 import { describeOnboardCustomerScenario } from './scenarios/onboardCustomer';
 import { describeRedeliveryScenarios } from './scenarios/redelivery';
-import { sendAndWaitFixture } from './scenarios/sendAndWait';
+import { LOOP_CASE, loopCase, sendAndWaitFixture } from './scenarios/sendAndWait';
 import { describeSwitchTriggerScenarios } from './scenarios/switchTrigger';
 import { useN8nWithSandbox } from './withSandbox';
 
@@ -44,6 +45,12 @@ describe(`n8n's waiting webhooks (${line})`, () => {
 		const done = await sms.finished(String(wait.id));
 		expect(done.status).toBe('success');
 		expect(sms.answerData(done)).toMatchObject({ approved: true, text: 'yes', from: phone });
+	});
+
+	// The wait's iteration rests on what n8n's waiting webhook leaves of the run data (iteration.ts),
+	// which n8n rewrote between 1.x and 2.x.
+	test(`SolSwitch Messaging > Send and Wait for Response, ${LOOP_CASE}`, async () => {
+		await loopCase(env, sms);
 	});
 
 	test('SolSwitch > Call and Wait for Keypress: key 1 resumes the waiting run with approved true', async () => {

@@ -23,11 +23,12 @@ import { bodyProblem, characterCount } from '../../shared/messaging/body';
 import { BODY_MAX } from '../../shared/catalog/rules';
 import { gatewayService, SMS_PATH } from '../../shared/services';
 import { answerSpecProblem, instructionOf, longestSmsText, PIN_LENGTH, smsText, type AnswerSpec } from '../../shared/messaging/sendAndWait/replyWords';
-import { NONCE_PARAMETER } from '../../shared/messaging/sendAndWait/forwarding';
+import { ITERATION_PARAMETER, NONCE_PARAMETER } from '../../shared/messaging/sendAndWait/forwarding';
 import { deriveKey } from '../../shared/messaging/sendAndWait/signing';
 import { TRIGGER_URL } from './properties';
 import { registerWait, type WaitRegistration } from './register';
 import { answerSpecOf, waitIdOf } from './spec';
+import { iterationOf } from './iteration';
 import { waitTillOf } from '../../shared/humanInTheLoop/waitTill';
 
 /** The MT SMS function (messaging-gateway.md, MT SMS request), the one Send SMS calls. */
@@ -78,14 +79,13 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 		});
 	}
 	(fn as unknown as MaybeSignatureValidation).setSignatureValidationRequired?.();
-	// The nonce names this registration (the same one sent again is one wait). The wait's iteration
-	// (the node's run index) is meant to ride in the URL too, signed by n8n, so that the waiting node
-	// takes no forward that came to an earlier iteration's URL (webhook.ts, forwarding.ts ITERATION_PARAMETER).
-	// NOT YET SIGNED IN: in n8n 2.40.7 the waiting node refused every forward to a URL carrying the
-	// iteration (the e2e run of 2026-11-28); until that is understood, URLs carry the nonce only and
-	// the waiting node takes any iteration, as before (webhook.ts checks only a URL that has one).
+	// The wait's iteration (iteration.ts: the runs n8n holds for the node as this run starts) rides in
+	// the resume URL, signed by n8n with the rest of it: in a loop the node waits again under the same
+	// URL path, and the waiting node (webhook.ts) takes no forward that came to an earlier iteration's
+	// URL. The nonce names this registration (the same one sent again is one wait).
+	const iteration = iterationAt(fn, itemIndex);
 	const nonce = randomBytes(12).toString('hex');
-	const resumeUrl = fn.getSignedResumeUrl({ [NONCE_PARAMETER]: nonce });
+	const resumeUrl = fn.getSignedResumeUrl({ [ITERATION_PARAMETER]: String(iteration), [NONCE_PARAMETER]: nonce });
 	const triggerUrl = String(fn.getNodeParameter(TRIGGER_URL, itemIndex, ''));
 	const registration: WaitRegistration = {
 		id: waitIdOf(fn.getExecutionId(), node.id, sha256),
@@ -122,6 +122,15 @@ export async function sendAndWait(body: IDataObject, ctx: ShapeContext): Promise
 	}
 	await fn.putExecutionToWait(waitTill);
 	return [fn.getInputData()[itemIndex]];
+}
+
+/** The wait's iteration (iteration.ts), or a node error when n8n gives none. */
+function iterationAt(fn: ShapeContext['fn'], itemIndex: number): number {
+	try {
+		return iterationOf(fn, itemIndex);
+	} catch {
+		throw new NodeOperationError(fn.getNode(), 'n8n did not give the run index of this node', { itemIndex });
+	}
 }
 
 /** The longest instruction a wait can get (a pin is added when the phone has another wait). */

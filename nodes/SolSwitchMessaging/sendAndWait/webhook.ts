@@ -3,14 +3,15 @@
  * to the execution's signed resume URL (n8n has checked that signature first). Only a reply forwarded
  * by the Messaging Trigger counts: signed with the key derived from the inbound key, for this wait,
  * from the number the SMS went to, to the code that sent it, for this iteration of the node (the
- * iteration n8n signed into the URL, run.ts, is the node's run index now: in a loop, a URL of an
- * earlier iteration is still valid for n8n, and the trigger may forward a redelivered reply there).
+ * iteration n8n signed into the URL, run.ts, is the node's iteration now, read the same way:
+ * iteration.ts; in a loop, a URL of an earlier iteration is still valid for n8n, and the trigger may
+ * forward a redelivered reply there).
  * Anything else keeps the execution waiting: the node answers { accepted: false } and returns no
  * workflowData. A probe from the trigger (are you still waiting?) is answered so, and takes nothing.
  *
  * It never throws: n8n would end the wait with an error (and an empty item) on a throw. The answer is
  * JSON the trigger decides on (forwarding.ts): accepted, and the text to send back to the phone. What
- * fails here (the credential, a parameter, the run index) answers NODE_FAILED, which the trigger
+ * fails here (the credential, a parameter, the iteration) answers NODE_FAILED, which the trigger
  * answers with a 503 so the gateway sends the reply again: never taken for a refusal, never lost.
  */
 import { createHash } from 'node:crypto';
@@ -23,6 +24,7 @@ import { EARLIER_ITERATION, ITERATION_PARAMETER, NODE_FAILED, STILL_WAITING, typ
 import { deriveKey, verify } from '../../shared/messaging/sendAndWait/signing';
 import { OTHER_REPLY } from './properties';
 import { answerSpecOf, waitIdOf } from './spec';
+import { iterationOf } from './iteration';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -40,18 +42,6 @@ function resume(data: IDataObject): IWebhookResponseData {
 function signedIteration(fn: IWebhookFunctions): number | undefined {
 	const value = (fn.getQueryData() as IDataObject | undefined)?.[ITERATION_PARAMETER];
 	return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
-}
-
-/**
- * The node's run index now, as n8n's run data holds it: the run that waits is the node's last
- * ($node[...].runIndex, the index of that run). The node's name is written with its braces escaped,
- * so no name can end the expression. Throws when n8n cannot say (answered NODE_FAILED).
- */
-export function runIndexNow(fn: Pick<IWebhookFunctions, 'evaluateExpression' | 'getNode'>): number {
-	const name = JSON.stringify(fn.getNode().name).replace(/[{}]/g, (c) => (c === '{' ? '\\u007b' : '\\u007d'));
-	const value = fn.evaluateExpression(`{{ $node[${name}].runIndex }}`, 0);
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error('no run index');
-	return value;
 }
 
 async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -76,7 +66,7 @@ async function handle(fn: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const node = fn.getNode();
 	if (reply.waitId !== waitIdOf(fn.getExecutionId(), node.id, sha256)) return keepWaiting('not a reply to this wait');
 	if (iteration !== undefined) {
-		const current = runIndexNow(fn);
+		const current = iterationOf(fn);
 		if (iteration < current) return keepWaiting(EARLIER_ITERATION);
 		if (iteration !== current) return keepWaiting('not a reply to this wait');
 	}
@@ -124,7 +114,7 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	try {
 		return await handle(this);
 	} catch {
-		// Whatever failed (credential, parameters, the run index), the wait goes on (a throw would end
+		// Whatever failed (credential, parameters, the iteration), the wait goes on (a throw would end
 		// it), and the trigger has the gateway send the reply again (forwarding.ts: retry, not kept).
 		return keepWaiting(NODE_FAILED);
 	}

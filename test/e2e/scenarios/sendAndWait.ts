@@ -4,13 +4,16 @@
 // in its order; each case says what the gateway heard, what the waiting execution became, and
 // whether the inbound workflow ran (it must not for a routed reply, and must for one that is not).
 import { randomUUID } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gatewayOf } from '../../../sandbox/gateway';
 import type { Delivery } from '../../../sandbox/gateway/callbacks';
 import { DEFAULT_INBOUND_KEY, defaultGatewayConfig } from '../../../sandbox/gateway/config';
 import { deriveKey, sign, WAIT_HEADER } from '../../../nodes/shared/messaging/sendAndWait/signing';
 import { WAITS_KEY } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/waitStore';
 import { NOT_SIGNED } from '../../../nodes/SolSwitchMessagingTrigger/sendAndWait/router';
-import { nodeJson, type Execution, type ExecutionSummary } from '../../../scripts/n8n-harness';
+import { EARLIER_ITERATION } from '../../../nodes/shared/messaging/sendAndWait/forwarding';
+import { nodeJson, type Execution, type ExecutionSummary, type WorkflowDefinition } from '../../../scripts/n8n-harness';
 import type { ScenarioEnv } from './env';
 import { createGatewayCredential, publishMessagingWorkflow } from './redelivery';
 
@@ -35,6 +38,12 @@ export interface AskSettings {
 	message?: string;
 	/** The code that sends (and receives the reply); 55555 unless given. */
 	code?: string;
+	/**
+	 * A loop: after its first answer, Ask runs again once, after an HTTP GET of this URL (the case
+	 * holds the execution there, running, as long as it needs): Ask -> Again (If: its first run) ->
+	 * Hold (GET) -> Ask; Again's second run -> Done.
+	 */
+	loopThrough?: string;
 }
 
 /**
@@ -61,7 +70,7 @@ export function sendAndWaitFixture(env: ScenarioEnv) {
 	/** A published workflow: Webhook (path) -> Ask (Send and Wait to `phone`) -> Done. */
 	async function askWorkflow(phone: string, settings: AskSettings = {}) {
 		const path = `ask-${randomUUID()}`;
-		const workflow = await env.api.createWorkflow({
+		const definition: WorkflowDefinition = {
 			name: `Ask ${phone} ${path.slice(4, 12)}`,
 			nodes: [
 				{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } },
@@ -87,7 +96,34 @@ export function sendAndWaitFixture(env: ScenarioEnv) {
 				{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
 			],
 			connections: { Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] }, Ask: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
-		});
+		};
+		if (settings.loopThrough) {
+			definition.nodes.push(
+				{
+					id: randomUUID(),
+					name: 'Again',
+					type: 'n8n-nodes-base.if',
+					typeVersion: 2,
+					position: [440, 0],
+					parameters: {
+						conditions: {
+							options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
+							conditions: [{ id: randomUUID(), leftValue: '={{ $runIndex }}', rightValue: 1, operator: { type: 'number', operation: 'lt' } }],
+							combinator: 'and',
+						},
+						options: {},
+					},
+				},
+				{ id: randomUUID(), name: 'Hold', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [660, -120], parameters: { url: settings.loopThrough, options: {} } },
+			);
+			definition.connections = {
+				Start: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
+				Ask: { main: [[{ node: 'Again', type: 'main', index: 0 }]] },
+				Again: { main: [[{ node: 'Hold', type: 'main', index: 0 }], [{ node: 'Done', type: 'main', index: 0 }]] },
+				Hold: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
+			};
+		}
+		const workflow = await env.api.createWorkflow(definition);
 		await env.api.publishWorkflow(workflow.id);
 		return { id: workflow.id, path };
 	}
@@ -147,6 +183,41 @@ export function sendAndWaitFixture(env: ScenarioEnv) {
 }
 
 export type SendAndWaitFixture = ReturnType<typeof sendAndWaitFixture>;
+
+/** A wait as the trigger saves it (registry.ts WaitEntry). */
+interface SavedWait {
+	id: string;
+	nonce: string;
+	url: string;
+	phone: string;
+	pin: string;
+}
+
+/**
+ * An HTTP endpoint that holds every GET until release(): a workflow's HTTP Request node to it keeps
+ * the execution running for as long as the case needs, without a timer.
+ */
+async function holdServer() {
+	const waiting: ServerResponse[] = [];
+	let released = false;
+	const server = createServer((_req, res) => {
+		if (released) res.writeHead(200, { 'content-type': 'application/json' }).end('{"held":false}');
+		else waiting.push(res);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hold`,
+		held: () => waiting.length > 0,
+		release() {
+			released = true;
+			for (const res of waiting.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end('{"held":true}');
+		},
+		close: async () => {
+			for (const res of waiting.splice(0)) res.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
 
 export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 	describe(`Send and Wait for Response, ${label}`, () => {
@@ -377,6 +448,10 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(await inboundRuns()).toBe(runsBefore + 1);
 		});
 
+		it(LOOP_CASE, async () => {
+			await loopCase(env, fixture);
+		});
+
 		it(`${PARALLEL_WAITS} waits started at once while other messages flow: every reply resumes its wait (lost registrations counted)`, async () => {
 			await parallelWaits(env, fixture, label, 'none');
 		}, PARALLEL_WAITS_TIMEOUT_MS);
@@ -400,6 +475,90 @@ export function describeSendAndWaitScenarios(env: ScenarioEnv, label: string) {
 			expect(answerData(await finished(String(firstWait.id)))).toMatchObject({ approved: false });
 		});
 	});
+}
+
+/** The loop case (D6, R7), run here and in the focused suite of every n8n line (everyLine.test.ts). */
+export const LOOP_CASE =
+	"in a loop: a YES the trigger sends again to the first iteration's URL once the second iteration waits approves nothing (the node answers EARLIER_ITERATION: OK, nothing starts); the second iteration's own YES approves it (D6, R7)";
+
+/**
+ * The loop case: Ask waits, is resumed, loops and waits again in the same execution (same wait ID,
+ * same URL path); a YES the trigger noted for the first iteration's wait, sent again by the gateway
+ * once the second iteration waits, goes to the first iteration's URL, which n8n still accepts: the
+ * waiting node refuses it by the iteration n8n signed into the URL. Call inside a describe block that
+ * set up `f`.
+ */
+export async function loopCase(env: ScenarioEnv, f: SendAndWaitFixture) {
+	const { gateway, newPhone, askWorkflow, startWait, finished, statusOf, inboundRuns, sentTo, reply } = f;
+	/** The trigger's wait for `phone`, as n8n saved the trigger's static data. */
+	const waitEntry = async (phone: string) => {
+		const saved = (await env.api.getWorkflow(f.inbound.id)) as { staticData?: { global?: Record<string, { waits?: SavedWait[] }> } };
+		const entry = saved.staticData?.global?.[WAITS_KEY]?.waits?.find((w) => w.phone === phone);
+		if (!entry) throw new Error(`the trigger holds no wait for ${phone}`);
+		return entry;
+	};
+	/** A YES from `phone` as the trigger forwards it to `entry` (router.ts forward). */
+	const forwardOf = (entry: SavedWait, phone: string, messageId: string) =>
+		sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: entry.id, from: phone, to: CODE, text: 'YES', messageId, receivedAt: new Date().toISOString(), pin: entry.pin }, Date.now());
+	const phone = newPhone();
+	const hold = await holdServer();
+	// One attempt per delivery: the case sends the gateway's redelivery itself, when it needs it.
+	gateway().configure({ retries: 0 });
+	try {
+		const ask = await askWorkflow(phone, { loopThrough: hold.url });
+		const wait = await startWait(ask);
+		const id = String(wait.id);
+		const first = await waitEntry(phone);
+		expect(new URL(first.url).searchParams.get('iteration')).toBe('0');
+		// Iteration 1 is resumed by a trigger process that died before noting it (as in "a reply that
+		// resumed its wait through a process that died"): the trigger still holds iteration 1's wait.
+		// The execution loops and is held, running, before Ask runs again.
+		const resumed = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwardOf(first, phone, `mo-${randomUUID()}`)) });
+		expect(await resumed.json()).toMatchObject({ accepted: true });
+		await until('the loop to reach Hold', () => (hold.held() ? true : undefined));
+		// The phone's YES now: the trigger notes it goes to iteration 1's wait, forwards it there, n8n
+		// says the execution runs: 503, the gateway is to send it again.
+		const early = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES' }).done;
+		expect(early.attempts.map((a) => a.status)).toEqual([503]);
+		hold.release();
+		// Iteration 2 registers under the same wait ID, with its own URL, sends its SMS and waits.
+		const second = await until('iteration 2 to register', async () => {
+			const entry = await waitEntry(phone).catch(() => undefined);
+			return entry && entry.nonce !== first.nonce ? entry : undefined;
+		});
+		expect(second.id).toBe(first.id);
+		expect(new URL(second.url).searchParams.get('iteration')).toBe('1');
+		await until('iteration 2 to wait', async () => {
+			const execution = await env.api.getExecution(id);
+			return execution.status === 'waiting' && execution.data.resultData.runData.Ask?.length === 2 ? true : undefined;
+		});
+		expect(sentTo(phone)).toHaveLength(2);
+		// The gateway sends the early YES again: the trigger sends it where it noted, to iteration 1's
+		// URL, still valid for n8n (same path, its own signature); the node, waiting in iteration 2,
+		// refuses it as meant for an earlier wait; the trigger takes it as handled (consumed): OK,
+		// nothing starts, iteration 2 keeps waiting, and its wait stays the trigger's.
+		const runsBefore = await inboundRuns();
+		const again = await gateway().injectMo({ From: phone, To: CODE, Body: 'YES', ID: early.id }).done;
+		expect(again.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+		expect(await statusOf(id)).toBe('waiting');
+		expect(await inboundRuns()).toBe(runsBefore);
+		expect((await waitEntry(phone)).nonce).toBe(second.nonce);
+		// What the node answers at iteration 1's URL, asked directly.
+		const direct = await fetch(first.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwardOf(first, phone, `mo-${randomUUID()}`)) });
+		expect(await direct.json()).toEqual({ accepted: false, reason: EARLIER_ITERATION });
+		expect(await statusOf(id)).toBe('waiting');
+		// The phone answers iteration 2's SMS: that YES approves it, and the loop ends.
+		const own = await reply(phone, 'YES');
+		expect(own.attempts.at(-1)).toMatchObject({ status: 200, answer: { Status: 'OK' } });
+		const done = await finished(id);
+		expect(done.status).toBe('success');
+		expect(nodeJson(done, 'Ask', { run: 1 })[0]).toMatchObject({ data: { approved: true, messageId: own.id } });
+		expect(nodeJson(done, 'Done')).toHaveLength(1);
+		expect(await inboundRuns()).toBe(runsBefore);
+	} finally {
+		gateway().configure({ retries: defaultGatewayConfig().retries });
+		await hold.close();
+	}
 }
 
 /** How many waits the concurrency case starts at once (issue 20, item 6). */

@@ -327,8 +327,8 @@ describe('D6: one YES approves one iteration of a waiting node in a loop', () =>
 	/**
 	 * n8n's waiting webhook for execution 77, whose node "Ask" (id node-1) waits in a loop: the real
 	 * waiting node (webhook.ts) runs for each request, its run index the loop's iteration now. Each
-	 * forward it takes is one approval, after which the execution loops and the node waits again (run
-	 * index + 1). n8n's answer to the first is held past the trigger's FORWARD_TIMEOUT_MS: n8n took it,
+	 * forward it takes is one approval, after which the execution loops and the node waits again (its
+	 * iteration + 1). n8n's answer to the first is held past the trigger's FORWARD_TIMEOUT_MS: n8n took it,
 	 * the trigger does not know.
 	 */
 	const EXECUTION = '77';
@@ -336,7 +336,7 @@ describe('D6: one YES approves one iteration of a waiting node in a loop', () =>
 	const PHONE = '15145550140';
 
 	function loopingExecution() {
-		const state = { runIndex: 0, approvals: [] as Array<{ iteration: number; data: unknown }>, held: 0 };
+		const state = { iteration: 0, approvals: [] as Array<{ iteration: number; data: unknown }>, held: 0 };
 		waiting.handle = async (url, body) => {
 			const answer = await sendAndWaitWebhook.call({
 				getQueryData: () => Object.fromEntries(new URL(url).searchParams),
@@ -344,12 +344,14 @@ describe('D6: one YES approves one iteration of a waiting node in a loop', () =>
 				getExecutionId: () => EXECUTION,
 				getBodyData: () => body as IDataObject,
 				getNodeParameter: (name: string, fallback?: unknown) => ({ From: CODE, To: PHONE } as IDataObject)[name] ?? fallback,
-				evaluateExpression: (expression: string) => (expression === '{{ $node["Ask"].runIndex }}' ? state.runIndex : undefined),
+				// What n8n gives the waiting webhook: the waiting run taken out of the run data, so the index
+				// of the run before it (-1 in the first iteration): iteration.ts.
+				evaluateExpression: (expression: string) => (expression === '{{ $node["Ask"].runIndex }}' ? state.iteration - 1 : undefined),
 				getCredentials: async () => ({ inboundApiKey: DEFAULT_INBOUND_KEY }),
 			} as unknown as IWebhookFunctions);
 			if (answer.workflowData) {
-				state.approvals.push({ iteration: state.runIndex, data: answer.workflowData[0][0].json.data });
-				state.runIndex++;
+				state.approvals.push({ iteration: state.iteration, data: answer.workflowData[0][0].json.data });
+				state.iteration++;
 				if (state.approvals.length === 1) {
 					state.held++;
 					await new Promise((resolve) => setTimeout(resolve, FORWARD_TIMEOUT_MS + 1000));

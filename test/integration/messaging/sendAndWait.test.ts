@@ -111,8 +111,9 @@ describe('Send and Wait for Response (execute side)', () => {
 		// Asked to wait indefinitely: registered so, routed for MAX_WAIT_LIFETIME_MS (D2).
 		expect(payloads[0].expiresAt).toBe(WAIT_INDEFINITELY.getTime());
 		expect(wait).toMatchObject({ phone: '15145550123', code: '55555', word: 'YES', pin: '4821', expiresAt: wait.createdAt + MAX_WAIT_LIFETIME_MS });
-		// The registration's nonce rides in the URL, signed by n8n (the iteration does not yet: run.ts).
-		expect(wait.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1/webhook-waiting/test-execution/node-under-test\\?nonce=${wait.nonce}&signature=[0-9a-f]{64}$`));
+		// The wait's iteration (the node's first run in its execution: 0, as n8n-core's engine counts its
+		// runs: iteration.ts) and the registration's nonce ride in the URL, signed by n8n (D6).
+		expect(wait.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1/webhook-waiting/test-execution/node-under-test\\?iteration=0&nonce=${wait.nonce}&signature=[0-9a-f]{64}$`));
 		expect(wait.createdAt).toBeGreaterThanOrEqual(before);
 		expect(result.status).toBe('waiting');
 		expect(result.waitTill?.getTime()).toBe(WAIT_INDEFINITELY.getTime());
@@ -125,10 +126,11 @@ describe('Send and Wait for Response (execute side)', () => {
 		 * the forward the trigger would POST for the wait a reply was routed to.
 		 */
 		// The waiting node as n8n calls it at the registered resume URL (its query carries the nonce).
-		// Its run index now is what n8n's run data holds for it: the run that waits is its last.
-		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown, resumeUrl: string, runIndex: number) =>
+		// `nodeRunIndex`: what $node["Ask"].runIndex gives it, n8n having taken the waiting run out of
+		// the run data first (iteration.ts).
+		const waitingNodeAnswers = async (parameters: IDataObject, forward: unknown, resumeUrl: string, nodeRunIndex: number) =>
 			await sendAndWaitWebhook.call({
-				evaluateExpression: (expression: string) => (expression === '{{ $node["Ask"].runIndex }}' ? runIndex : undefined),
+				evaluateExpression: (expression: string) => (expression === '{{ $node["Ask"].runIndex }}' ? nodeRunIndex : undefined),
 				getQueryData: () => Object.fromEntries(new URL(resumeUrl).searchParams),
 				getNode: () => ({ id: 'node-under-test', name: 'Ask', type: 'n8n-nodes-solswitch.solSwitchMessaging', typeVersion: 1, position: [0, 0], parameters }),
 				getExecutionId: () => 'test-execution',
@@ -154,9 +156,11 @@ describe('Send and Wait for Response (execute side)', () => {
 			const route = routeReply(trigger.registry, { from: moSms.From, to: moSms.To, text: moSms.Body }, Date.now());
 			if (route.kind !== 'forward') throw new Error(`not routed: ${route.kind}`);
 			const forward = sign(deriveKey(DEFAULT_INBOUND_KEY, 'forward')!, { kind: 'reply', waitId: route.entry.id, from: moSms.From, to: moSms.To, text: moSms.Body, messageId: moSms.ID, receivedAt: new Date().toISOString(), pin: route.entry.pin }, Date.now());
-			// The run index its run data holds while it waits.
-			const runIndex = result.data.resultData.runData['Node Under Test'].length - 1;
-			const answer = await waitingNodeAnswers(params({ To }), forward, route.entry.url, runIndex);
+			// The run data n8n gives the waiting webhook: the engine's, the waiting run taken out
+			// (n8n/dist/webhooks/waiting-webhooks.js:246-247 in n8n 2.40.7).
+			const nodeRunIndex = result.data.resultData.runData['Node Under Test'].slice(0, -1).length - 1;
+			expect(new URL(route.entry.url).searchParams.get('iteration')).toBe(String(nodeRunIndex + 1));
+			const answer = await waitingNodeAnswers(params({ To }), forward, route.entry.url, nodeRunIndex);
 			expect(answer.webhookResponse).toEqual({ accepted: true });
 			expect(answer.workflowData?.[0][0].json).toMatchObject({ data: { approved: true, text: 'YES', from: '15145550123', to: '55555' } });
 		});

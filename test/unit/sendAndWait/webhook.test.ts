@@ -26,8 +26,12 @@ interface Setup {
 	/** The node's credential as saved (its id keys the kept read); none in most cases. */
 	credentialId?: string;
 	reads?: { count: number };
-	/** The node's run index now, as n8n's run data says ($node[...].runIndex); a function to fail. */
-	runIndex?: number | (() => unknown);
+	/**
+	 * What `$node[name].runIndex` gives in the waiting webhook: n8n has taken the waiting run out of the
+	 * run data (iteration.ts), so the index of the run before it, -1 in the node's first run (the
+	 * default); the node's iteration now is one more. A function to fail.
+	 */
+	nodeRunIndex?: number | (() => unknown);
 	/** Receives each expression the node evaluates. */
 	expressions?: string[];
 }
@@ -50,7 +54,7 @@ function context(setup: Setup): IWebhookFunctions {
 		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
 		evaluateExpression: (expression: string) => {
 			setup.expressions?.push(expression);
-			return typeof setup.runIndex === 'function' ? setup.runIndex() : (setup.runIndex ?? 0);
+			return typeof setup.nodeRunIndex === 'function' ? setup.nodeRunIndex() : (setup.nodeRunIndex ?? -1);
 		},
 		getCredentials: async () => {
 			if (setup.reads) setup.reads.count++;
@@ -149,15 +153,19 @@ describe("Send and Wait's waiting webhook", () => {
 		}
 	});
 
-	it('in a loop, takes no forward that came to an earlier iteration\'s URL: the iteration n8n signed into it is behind the run index now (D6)', async () => {
-		// Iteration 2 of the node waits (run index 1); the trigger redelivers a reply to iteration 1's URL.
-		expect(await call({ body: forward(), query: { iteration: '0', nonce: 'n1' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: EARLIER_ITERATION } });
+	it('in a loop, takes no forward that came to an earlier iteration\'s URL: the iteration n8n signed into it is behind the iteration now (D6)', async () => {
+		// Iteration 2 of the node waits (its run data holds iteration 1's run: index 0); the trigger
+		// redelivers a reply to iteration 1's URL.
+		expect(await call({ body: forward(), query: { iteration: '0', nonce: 'n1' }, nodeRunIndex: 0 })).toEqual({ webhookResponse: { accepted: false, reason: EARLIER_ITERATION } });
 		// A URL ahead of the run index is no URL of this wait either.
-		expect(await call({ body: forward(), query: { iteration: '2', nonce: 'n3' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
+		expect(await call({ body: forward(), query: { iteration: '2', nonce: 'n3' }, nodeRunIndex: 0 })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
 		// Its own URL: taken.
-		expect((await call({ body: forward(), query: { iteration: '1', nonce: 'n2' }, runIndex: 1 })).webhookResponse).toEqual({ accepted: true });
+		expect((await call({ body: forward(), query: { iteration: '1', nonce: 'n2' }, nodeRunIndex: 0 })).webhookResponse).toEqual({ accepted: true });
 		// A URL without an iteration (registered by an earlier version of the package): taken, as before.
-		expect((await call({ body: forward(), runIndex: 5 })).webhookResponse).toEqual({ accepted: true });
+		expect((await call({ body: forward(), nodeRunIndex: 4 })).webhookResponse).toEqual({ accepted: true });
+		// The node's first run: n8n's run data holds none of its runs while it waits (-1, what n8n 2.40.7
+		// gives; the waiting node once read it as "no run index" and refused every forward): iteration 0.
+		expect((await call({ body: forward(), query: { iteration: '0', nonce: 'n0' }, nodeRunIndex: -1 })).webhookResponse).toEqual({ accepted: true });
 	});
 
 	it("reads the run index of its own node by name, braces escaped so a name cannot end the expression", async () => {
@@ -167,16 +175,16 @@ describe("Send and Wait's waiting webhook", () => {
 	});
 
 	it('answers NODE_FAILED (which the trigger retries, never keeps: R8) when the run index cannot be read', async () => {
-		for (const runIndex of [() => { throw new Error('expression failed'); }, () => 'x', () => -1]) {
-			expect(await call({ body: forward(), query: { iteration: '0' }, runIndex })).toEqual({ webhookResponse: { accepted: false, reason: NODE_FAILED } });
+		for (const nodeRunIndex of [() => { throw new Error('expression failed'); }, () => 'x', () => -2, () => 0.5]) {
+			expect(await call({ body: forward(), query: { iteration: '0' }, nodeRunIndex })).toEqual({ webhookResponse: { accepted: false, reason: NODE_FAILED } });
 		}
 	});
 
 	it('answers a probe from the trigger with STILL_WAITING and takes nothing; a probe at an earlier iteration\'s URL is told so', async () => {
 		const probe = sign(deriveKey(INBOUND, 'forward')!, { kind: 'probe', waitId: WAIT_ID }, Date.now());
-		expect(await call({ body: probe, query: { iteration: '1' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: STILL_WAITING } });
-		expect(await call({ body: probe, query: { iteration: '0' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: EARLIER_ITERATION } });
+		expect(await call({ body: probe, query: { iteration: '1' }, nodeRunIndex: 0 })).toEqual({ webhookResponse: { accepted: false, reason: STILL_WAITING } });
+		expect(await call({ body: probe, query: { iteration: '0' }, nodeRunIndex: 0 })).toEqual({ webhookResponse: { accepted: false, reason: EARLIER_ITERATION } });
 		const otherWait = sign(deriveKey(INBOUND, 'forward')!, { kind: 'probe', waitId: waitIdOf('42', 'node-1', sha256) }, Date.now());
-		expect(await call({ body: otherWait, query: { iteration: '1' }, runIndex: 1 })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
+		expect(await call({ body: otherWait, query: { iteration: '1' }, nodeRunIndex: 0 })).toEqual({ webhookResponse: { accepted: false, reason: 'not a reply to this wait' } });
 	});
 });

@@ -25,11 +25,12 @@ import { waitingWebhookAnswer } from '../../../engine/trigger/n8nResponse';
 export const NONCE_PARAMETER = 'nonce';
 
 /**
- * The query parameter of the resume URL that carries the wait's iteration: the node's run index in
- * its execution when it registered, signed by n8n with the rest of the URL (as n8n's own HITL
- * callback reference carries its state in what it signs). The same node waiting again in a loop has
- * the same execution and node, so the same URL path, and an earlier iteration's URL stays valid for
- * n8n; the waiting node compares this with its run index now and takes no forward meant for an earlier one.
+ * The query parameter of the resume URL that carries the wait's iteration: how many runs n8n held
+ * for the node in its execution when this run started (SolSwitchMessaging/sendAndWait/iteration.ts),
+ * signed by n8n with the rest of the URL (as n8n's own HITL callback reference carries its state in
+ * what it signs). The same node waiting again in a loop has the same execution and node, so the same
+ * URL path, and an earlier iteration's URL stays valid for n8n; the waiting node compares this with
+ * its iteration now, read the same way, and takes no forward meant for an earlier one.
  */
 export const ITERATION_PARAMETER = 'iteration';
 
@@ -39,7 +40,7 @@ export const SIGNATURE_REFUSALS: readonly string[] = ['bad signature', 'no inbou
 /** What the waiting node says when it failed itself (a credential or parameter it could not read): no answer, sent again. */
 export const NODE_FAILED = 'the waiting node could not read the reply';
 
-/** What the waiting node says of a forward meant for an earlier iteration of it (the URL's iteration is behind its run index). */
+/** What the waiting node says of a forward meant for an earlier iteration of it (the URL's iteration is behind its iteration now). */
 export const EARLIER_ITERATION = 'meant for an earlier wait of this node';
 
 /** What the waiting node says to a probe (the trigger asking whether it still waits, at the cap): it waits, nothing taken. */
