@@ -3,10 +3,10 @@
 // endpoint (Streamable HTTP, MCP Server Trigger v2, bearer auth): what an agent is offered
 // (tools/list), a tool call reaching the sandbox gateway, and the errors a client gets for bad input.
 //
-// No human review gate here: n8n 2.40.7's MCP Server Trigger runs a tool by invoking it directly
-// (DirectExecutionStrategy: tool.invoke), while a generated review tool (…HitlTool) only supplies
-// no-op stand-ins that the AI Agent turns into engine requests; the trigger has no such step, so a
-// gated tool under it would return '' and never ask anyone (see docs/ai-agent-phone-mcp.md).
+// Place a Call is gated by a person's YES by SMS: n8n's generated review tool cannot gate under the
+// MCP Server Trigger (its last case shows why), so the tool is a Call n8n Workflow Tool that runs the
+// example's own ask-then-call steps (Send and Wait, then New Call only on a YES); the client reads the
+// outcome with Check Call Request (a Data Table tool).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { randomUUID } from 'node:crypto';
@@ -14,15 +14,17 @@ import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
 import { importExample } from '../../scripts/start/examples';
 import { gatewayReceived } from '../integration/messaging/env';
 import { createGatewayCredential } from './scenarios/redelivery';
+import { sendAndWaitFixture } from './scenarios/sendAndWait';
 import { useN8nWithSandbox } from './withSandbox';
 
-// The example runs on n8n 1.123 too (MCP Server Trigger v2); the generated review tool is 2.x only.
+// The example runs on n8n 1.123 too (MCP Server Trigger v2); the generated review tool is 2.x only, and so
+// is the waiting sub-workflow's answer the gated cases read.
 const testOnN8n2 = (process.env.N8N_VERSION ?? '').startsWith('1.') ? test.skip : test;
 
 const FILE = 'examples/phone-tools-mcp.json';
 const PATH = 'solswitch-phone-tools';
 const TOKEN = 'e2e-mcp-token-7f3a9c';
-const TOOL_NAMES = ['Check_Opening_Hours', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS'];
+const TOOL_NAMES = ['Check_Call_Request', 'Check_Opening_Hours', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS'];
 /** Words of the interface, not of the person the agent works for. */
 const JARGON = /\b(CDR|API|JSON|HTTP|endpoint|n8n|node|parameter|payload)\b/i;
 
@@ -30,6 +32,10 @@ type JsonSchema = { type?: string; properties?: Record<string, { type?: string; 
 
 describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
 	const env = useN8nWithSandbox();
+	// The published Messaging Trigger the gateway posts replies to (Place a Call's approval SMS).
+	const sms = sendAndWaitFixture(env);
+	let onCall: string;
+	let workflowId: string;
 	let mcpUrl: string;
 	let gatewayCredential: string;
 	let bearer: string;
@@ -39,11 +45,21 @@ describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', ()
 		const switchCredential = (await env.api.createCredential('Switch', 'solSwitchApi', { baseUrl: env.sandbox.url, apiKey: DEFAULT_SWITCH_KEY, customer: '' })).id;
 		bearer = (await env.api.createCredential('MCP client token', 'httpBearerAuth', { token: TOKEN })).id;
 		gatewayCredential = await createGatewayCredential(env);
-		const workflow = await importExample(env.api, FILE, {
-			solSwitchApi: switchCredential,
-			solSwitchMessagingApi: gatewayCredential,
-			httpBearerAuth: bearer,
-		});
+		onCall = sms.newPhone();
+		const workflow = await importExample(
+			env.api,
+			FILE,
+			{ solSwitchApi: switchCredential, solSwitchMessagingApi: gatewayCredential, httpBearerAuth: bearer },
+			{
+				transform: (definition) => {
+					const ask = (definition.nodes as Array<{ name: string; parameters: Record<string, unknown> }>).find((n) => n.name === 'Ask the Person on Call')!;
+					// This test's person on call, and its Messaging Trigger (the example names the SMS auto-reply's).
+					ask.parameters.To = onCall;
+					ask.parameters.triggerUrl = sms.inbound.url;
+				},
+			},
+		);
+		workflowId = workflow.id;
 		await env.api.publishWorkflow(workflow.id);
 		mcpUrl = `${env.webhookBaseUrl}/mcp/${PATH}`;
 	});
@@ -61,7 +77,7 @@ describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', ()
 	const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
 		(result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('');
 
-	test('tools/list offers the five tools, each with a plain description and the fields the agent fills, all required', async () => {
+	test('tools/list offers the six tools, each with a plain description and the fields the agent fills, all required', async () => {
 		const client = await connect();
 		const { tools } = await client.listTools();
 		// Printed for the report and the docs: what an agent receives.
@@ -83,6 +99,7 @@ describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', ()
 		}
 		// The agent fills only these; From, the extension and the time rule are fixed in the workflow.
 		expect(fields).toEqual({
+			Check_Call_Request: ['Destination'],
 			Check_Opening_Hours: [],
 			Get_Call_Details: ['CallID'],
 			Place_a_Call: ['Destination'],
@@ -126,7 +143,78 @@ describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', ()
 		await expect(connect('wrong-token')).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Authorization data is wrong!') });
 	});
 
-	// Why the example has no review gate: the generated review tool (…HitlTool) connected under the MCP
+
+
+	// Place a Call is gated: a Call n8n Workflow Tool whose workflow (the example itself, from its
+	// Execute Workflow Trigger) texts the person on call with Send and Wait and calls only on a YES.
+	// The MCP trigger does not wait for a sub-workflow that waits: n8n answers the client at once with
+	// its "Sub-workflow is paused" note (WorkflowToolService, SUB_WORKFLOW_WAITING_PLACEHOLDER), so the
+	// outcome reaches the client through Check Call Request. n8n 1.x's tool has no such note (it hands
+	// back whatever the paused run holds): the gated cases run on 2.x.
+	const newCallsTo = (destination: string) => env.sandbox.exchanges.find({ service: 'switch', path: '/api/newcall/' }).filter((e) => (e.body as { Destination?: string }).Destination === destination);
+	async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+		const deadline = Date.now() + 90_000;
+		for (;;) {
+			const value = await probe();
+			if (value !== undefined) return value;
+			if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	}
+	/** Asks for a call through MCP; resolves once the example's run waits for the person's reply. */
+	async function askForCall(client: Client, destination: string) {
+		const before = new Set((await env.api.executionSummaries(workflowId)).map((e) => String(e.id)));
+		const result = await client.callTool({ name: 'Place_a_Call', arguments: { Destination: destination } });
+		const waiting = await until('the approval run to wait for the reply', async () => (await env.api.executionSummaries(workflowId)).find((e) => !before.has(String(e.id)) && e.status === 'waiting'));
+		return { result, waitingId: String(waiting.id) };
+	}
+	const finished = async (executionId: string) =>
+		await until(`run ${executionId} to finish`, async () => {
+			const execution = await env.api.getExecution(executionId);
+			return execution.status === 'success' || execution.status === 'error' ? execution : undefined;
+		});
+	async function checkRequest(client: Client, destination: string) {
+		const result = await client.callTool({ name: 'Check_Call_Request', arguments: { Destination: destination } });
+		expect(result.isError).toBeFalsy();
+		return JSON.parse(textOf(result)) as Array<{ Destination: string; Status: string; CallID: string }>;
+	}
+	const PAUSED = 'Sub-workflow is paused (waiting for a human response or a scheduled resume)';
+
+	testOnN8n2('Place a Call texts the person on call and waits; the switch is reached once, after their YES, and Check Call Request tells the client the call ID', async () => {
+		const client = await connect();
+		const destination = '15145550131';
+		const { result, waitingId } = await askForCall(client, destination);
+		// What the client reads at once: n8n's note, not the outcome.
+		expect(result.isError).toBeFalsy();
+		expect(textOf(result)).toContain(PAUSED);
+		expect(sms.sentTo(onCall).at(-1)).toBe(`An AI assistant asks to call ${destination} from the front desk (ext. 201). Allow it?\nReply YES or NO`);
+		expect(await checkRequest(client, destination)).toEqual([expect.objectContaining({ Destination: destination, Status: expect.stringMatching(/^waiting: /), CallID: '' })]);
+		expect(newCallsTo(destination)).toEqual([]);
+
+		const yesAt = new Date().toISOString();
+		expect((await sms.reply(onCall, 'YES')).state).toBe('delivered');
+		const done = await finished(waitingId);
+		expect(done.status).toBe('success');
+		const calls = newCallsTo(destination);
+		expect(calls.map((e) => e.body)).toEqual([{ Extension: '201', Destination: destination, Key: DEFAULT_SWITCH_KEY }]);
+		expect(calls[0].at >= yesAt).toBe(true);
+		const callId = (calls[0].answer as { CallID: string }).CallID;
+		expect(callId).toMatch(/\S/);
+		expect(await checkRequest(client, destination)).toEqual([expect.objectContaining({ Destination: destination, Status: 'approved: the call was placed', CallID: callId })]);
+	});
+
+	testOnN8n2('on a NO the switch is never reached, and Check Call Request tells the client it was declined', async () => {
+		const client = await connect();
+		const destination = '15145550132';
+		const { result, waitingId } = await askForCall(client, destination);
+		expect(textOf(result)).toContain(PAUSED);
+		expect((await sms.reply(onCall, 'NO')).state).toBe('delivered');
+		expect((await finished(waitingId)).status).toBe('success');
+		expect(newCallsTo(destination)).toEqual([]);
+		expect(await checkRequest(client, destination)).toEqual([expect.objectContaining({ Destination: destination, Status: 'declined: the person on call said no, no call was placed', CallID: '' })]);
+	});
+
+	// Why Place a Call is a sub-workflow rather than n8n's generated review tool: the generated review tool (…HitlTool) connected under the MCP
 	// Server Trigger, as a user could do by importing JSON (the editor offers its output to AI Agents
 	// only). n8n 2.40.7 hands the trigger the review tool's stand-in, which does nothing: no approval
 	// SMS, no SMS to the customer, an empty answer the client cannot tell from a success.
