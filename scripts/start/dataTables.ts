@@ -1,7 +1,7 @@
 /**
  * The n8n Data Tables an example workflow writes to, made before the example is imported, as a
  * user would (Overview > Data tables > Create) and then picked in the node. An example names the
- * table it needs in its Data Table nodes: the table locator holds the placeholder id
+ * table it needs in its Data Table nodes (or Data Table tools): the table locator holds the placeholder id
  * REPLACE_WITH_YOUR_DATA_TABLE_ID and the table's name (`cachedResultName`, what the editor shows),
  * and the node's column mapping lists the columns with their types. So the example file stays the
  * one description of its table: nothing to keep in step here.
@@ -60,7 +60,7 @@ type DataTableNode = {
 const COLUMN_TYPES = new Set<string>(['string', 'number', 'boolean', 'date']);
 
 function dataTableNodes(workflow: WorkflowDefinition): DataTableNode[] {
-	return (workflow.nodes as DataTableNode[]).filter((node) => node.type === 'n8n-nodes-base.dataTable');
+	return (workflow.nodes as DataTableNode[]).filter((node) => node.type === 'n8n-nodes-base.dataTable' || node.type === 'n8n-nodes-base.dataTableTool');
 }
 
 /**

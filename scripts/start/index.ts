@@ -5,7 +5,9 @@
  */
 import { DEFAULT_GATEWAY_KEY, DEFAULT_INBOUND_KEY } from '../../sandbox/gateway/config';
 import { DEFAULT_SWITCH_KEY } from '../../sandbox/server';
+import { readExample } from './examples';
 import { pickSentence, startMainJob, type MainJob } from './mainJob';
+import { mcpTryLine } from './mcpTry';
 
 /**
  * The "Approve by SMS" example, when published with a Messaging Trigger to route the reply: ask, then
@@ -41,6 +43,36 @@ function escalationLines(job: MainJob, post: (path: string, body: unknown) => st
 		`    ${post('/_sandbox/gateway/phones/15145550123/reply', { Body: 'NO', wait: true })}`,
 		'    # ... about a minute and a half later (two 25 s rings, 30 s apart) Bob (15145550124) has answered: he presses 1 and owns it; Alice and Carol get an SMS',
 		`    ${post('/_sandbox/digit-validation/press', { number: '15145550124', digits: '1' })}`,
+	];
+}
+
+/** Where an MCP client connects to the published MCP example: its trigger's Production URL, and the token. */
+export function mcpServer(job: MainJob): { name: string; url: string; token: string } | undefined {
+	for (const example of job.examples.filter((e) => e.published)) {
+		const trigger = (readExample(example.file).nodes as Array<{ type: string; parameters?: { path?: string } }>).find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+		if (trigger?.parameters?.path && job.state.mcpToken) return { name: example.name, url: `${job.n8n.baseUrl}/mcp/${trigger.parameters.path}`, token: job.state.mcpToken };
+	}
+	return undefined;
+}
+
+/**
+ * The MCP example, when published: what a client is offered, then a call gated by the person on call
+ * (15145550124, Bob): Place a Call texts him, his YES places it, Check Call Request tells the client.
+ */
+function mcpLines(job: MainJob, post: (path: string, body: unknown) => string): string[] {
+	const mcp = mcpServer(job);
+	if (!mcp) return [];
+	const call = { Destination: '15145550123' };
+	return [
+		`    # "${mcp.name}" is an MCP server: any MCP client (Claude Desktop, Cursor, an agent) connects to`,
+		`    #   ${mcp.url}   with the header   Authorization: Bearer ${mcp.token}`,
+		'    # (docs/ai-agent-phone-mcp.md). The tools an agent is offered, through the MCP SDK\'s client:',
+		`    ${mcpTryLine(mcp.url, mcp.token)}`,
+		'    # an agent asks for a call: the person on call (15145550124) gets an SMS and nothing rings yet ...',
+		`    ${mcpTryLine(mcp.url, mcp.token, 'Place_a_Call', call)}`,
+		'    # ... he answers YES (NO: no call), and the switch places the call; then the agent reads the outcome',
+		`    ${post('/_sandbox/gateway/phones/15145550124/reply', { Body: 'YES', wait: true })}`,
+		`    ${mcpTryLine(mcp.url, mcp.token, 'Check_Call_Request', call)}`,
 	];
 }
 
@@ -95,6 +127,7 @@ export function banner(job: MainJob, seconds: number): string {
 		...approvalLines(job, post),
 		...escalationLines(job, post),
 		...missedCallLines(job, post),
+		...mcpLines(job, post),
 		'    # a call entering from outside to extension 201 (SIP POST notifications: Incoming, Connected)',
 		`    ${post('/_sandbox/callbacks/incoming-call', { Extension: '201', From: '4385550177' })}`,
 		'    # a call placed through the switch API (notifications: Outgoing, Connected)',

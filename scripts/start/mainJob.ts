@@ -76,8 +76,11 @@ export function defaultHome(): string {
 /** The Shared Secret of the examples' SolSwitch Callbacks API credential: added to the URLs the sandbox calls. */
 export const SANDBOX_CALLBACK_SECRET = 'sandbox-callback-secret';
 
-/** The credentials the sandbox answers to, by credential type. */
-function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; data: Record<string, unknown> }> {
+/**
+ * The credentials the sandbox answers to, by credential type, and the bearer token the MCP example's
+ * clients send (a random one of this state folder), so that example is published and can be tried.
+ */
+function sandboxCredentials(sandbox: Sandbox, state: StartState): Record<string, { name: string; data: Record<string, unknown> }> {
 	return {
 		solSwitchApi: {
 			name: 'SolSwitch sandbox',
@@ -90,6 +93,10 @@ function sandboxCredentials(sandbox: Sandbox): Record<string, { name: string; da
 		solSwitchCallbacksApi: {
 			name: 'SolSwitch Callbacks sandbox',
 			data: { packetApiKey: '', sharedSecret: SANDBOX_CALLBACK_SECRET },
+		},
+		httpBearerAuth: {
+			name: 'MCP client token (npm start)',
+			data: { token: state.mcpToken },
 		},
 	};
 }
@@ -217,7 +224,8 @@ async function ensureCredentials(
 ): Promise<MainJob['credentials']> {
 	const known = new Set(await api.credentialTypeNames());
 	const result: MainJob['credentials'] = {};
-	for (const [type, wanted] of Object.entries(sandboxCredentials(sandbox))) {
+	state.mcpToken ??= `mcp-${crypto.randomBytes(18).toString('base64url')}`;
+	for (const [type, wanted] of Object.entries(sandboxCredentials(sandbox, state))) {
 		if (!known.has(type)) continue; // a credential type this build does not have (yet)
 		// The callbacks credential has no address: the switch calls n8n.
 		const baseUrl = wanted.data.baseUrl === undefined ? undefined : String(wanted.data.baseUrl);

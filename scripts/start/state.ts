@@ -17,6 +17,8 @@ export interface StartState {
 	credentials: Record<string, { id: string; name: string; baseUrl?: string }>;
 	/** Example slug -> the workflow imported from it, and a hash of the file it came from and of the ids of the data tables it was pointed at. */
 	workflows: Record<string, { id: string; fileHash: string }>;
+	/** The bearer token of the MCP example's clients (made once: a client configured with it keeps working). */
+	mcpToken?: string;
 }
 
 export function stateFile(home: string): string {

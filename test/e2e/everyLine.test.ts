@@ -8,6 +8,8 @@
 //   is queued (Reply Immediately), N4 a workflow's answer (Digit Validation, Reply to Message), N8 an
 //   expression in a webhook description, N12 a held answer; N9/N10 (isolates) are the
 //   isolates.test.ts file, which the same project runs; N6/N7 are queue mode's (2.40.7 only);
+// - the MCP example with the MCP SDK's client (n8n's MCP Server Trigger and Call n8n Workflow Tool
+//   changed between lines: the gated call's first answer differs on 1.x, see scenarios/mcp.ts);
 // - n8n's waiting webhooks, which Send and Wait and Call and Wait build on and which n8n rewrote
 //   between 1.x and 2.x: one case each here (a reply resumes the wait), built from their scenario
 //   fixtures, and Send and Wait's loop (the iteration signed into its URL rests on what n8n's waiting
@@ -17,6 +19,7 @@
 import { callAndWaitFixture } from './scenarios/callAndWait';
 import { describeCallEventScenarios } from './scenarios/callEvents';
 import { describeExpressionInImmediately } from './scenarios/expressionImmediately';
+import { describeMcpScenarios } from './scenarios/mcp';
 import { describeMessagingScenarios } from './scenarios/messaging';
 import { describeOnboardCustomerScenario } from './scenarios/onboardCustomer';
 import { describeRedeliveryScenarios } from './scenarios/redelivery';
@@ -33,6 +36,7 @@ describeOnboardCustomerScenario(env); // SolSwitch Admin, from its example behin
 describeCallEventScenarios(env); // the trigger's call events: claims in static data (N1, N2), an MP3 as binary data
 describeRedeliveryScenarios(env, { lastNodeReplies: 'saved' }); // the redelivery memory: N1, N2, N12
 describeExpressionInImmediately(env); // N8, with N3
+describeMcpScenarios(env); // the MCP example with the MCP SDK's client: tools/list, a tool call, bad input, the gated call (2.x)
 
 describe(`n8n's waiting webhooks (${line})`, () => {
 	const sms = sendAndWaitFixture(env);

@@ -11,6 +11,7 @@ import { DATA_TABLE_PLACEHOLDER, dataTableRows, findDataTable, personalProjectId
 import { credentialsToPick, exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
 import { SANDBOX_CALLBACK_SECRET, startMainJob, type MainJob } from '../../scripts/start/mainJob';
 import { banner } from '../../scripts/start/index';
+import { mcpTry } from '../../scripts/start/mcpTry';
 import { nodeJson } from '../../scripts/n8n-harness/execution-data';
 import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS } from '../../scripts/n8n-harness';
 import { freePorts } from '../../scripts/n8n-harness/free-port';
@@ -66,10 +67,14 @@ test('the credentials point at the sandbox and the switch accepts them', async (
 	for (const [type, credential] of Object.entries(job!.credentials)) {
 		expect(list).toContainEqual(expect.objectContaining({ id: credential.id, type }));
 		const full = await job!.api.request<{ data: { baseUrl: string } }>('GET', `/rest/credentials/${credential.id}?includeData=true`);
-		// The callbacks credential has no address (the switch calls n8n); the others point at the sandbox.
-		expect(full.data.baseUrl).toBe(type === 'solSwitchCallbacksApi' ? undefined : job!.sandbox.url);
+		// The callbacks credential and the MCP clients' token have no address (the switch and the MCP
+		// clients call n8n); the others point at the sandbox.
+		expect(full.data.baseUrl).toBe(['solSwitchCallbacksApi', 'httpBearerAuth'].includes(type) ? undefined : job!.sandbox.url);
 	}
-	expect(Object.keys(job!.credentials).sort()).toEqual(['solSwitchApi', 'solSwitchCallbacksApi', 'solSwitchMessagingApi']);
+	expect(Object.keys(job!.credentials).sort()).toEqual(['httpBearerAuth', 'solSwitchApi', 'solSwitchCallbacksApi', 'solSwitchMessagingApi']);
+	// The MCP token is this state folder's own (n8n blanks it when read back; the printed MCP try-it
+	// below shows the example's trigger takes it and refuses another).
+	expect(job!.state.mcpToken).toMatch(/^mcp-[\w-]{20,}$/);
 	// The callbacks credential's test (testedBy the SolSwitch Trigger) as the editor runs it.
 	const callbacks = job!.credentials.solSwitchCallbacksApi;
 	const testCallbacks = (sharedSecret: string) =>
@@ -239,6 +244,47 @@ test('the printed missed call rings the DID and hangs up: "Text back missed call
 	await job!.api.waitForExecutions(example.id, before + 1);
 	expect(earlier).toBe(0);
 	expect(textsTo()).toEqual([expect.objectContaining({ From: '5145550100', text: expect.stringMatching(/^Sorry we missed your call/) })]);
+});
+
+/** A printed MCP try-it line: node build/scripts/start/mcpTry.js <url> <token> [tool '<JSON>']. */
+function printedTry(line: string): { url: string; token: string; tool?: string; args: Record<string, unknown> } {
+	const match = /mcpTry\.js (\S+) (\S+)(?: (\S+) '(.*)')?$/.exec(line.trim());
+	if (!match) throw new Error(`not a printed MCP try-it: ${line}`);
+	return { url: match[1], token: match[2], tool: match[3], args: match[4] ? (JSON.parse(match[4]) as Record<string, unknown>) : {} };
+}
+
+test('the printed MCP try-it: the client lists the six tools; the call it asks for texts the person on call, and after the printed YES the switch places it once and Check Call Request gives its call ID', async () => {
+	const lines = banner(job!, 0).split('\n');
+	const tries = lines.filter((l) => l.includes('build/scripts/start/mcpTry.js')).map(printedTry);
+	expect(tries.map((t) => t.tool)).toEqual([undefined, 'Place_a_Call', 'Check_Call_Request']);
+	const [list, place, check] = tries;
+	const listed = await mcpTry(list.url, list.token);
+	expect(listed.split('\n').map((l) => l.slice(0, l.indexOf('('))).sort()).toEqual(['Check_Call_Request', 'Check_Opening_Hours', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS']);
+	await expect(mcpTry(list.url, 'not-the-token')).rejects.toThrow(/403|Authorization data is wrong/);
+
+	const destination = String(place.args.Destination);
+	const newCalls = () => job!.sandbox.exchanges.find({ service: 'switch', path: '/api/newcall/' }).filter((e) => (e.body as { Destination?: string }).Destination === destination);
+	const example = job!.examples.find((e) => e.slug === 'phone-tools-mcp')!;
+	expect(await mcpTry(place.url, place.token, place.tool, place.args)).toContain('Sub-workflow is paused');
+	const reply = printedCurl(lines.find((l) => l.includes('-X POST') && l.includes('/_sandbox/gateway/phones/15145550124/reply'))!);
+	// The example's run waits for the person on call (the SMS has reached the phone): nothing rang.
+	for (let tries = 0; !(await job!.api.executionSummaries(example.id)).some((e) => e.status === 'waiting'); tries++) {
+		if (tries > 600) throw new Error('the call request never waited for the person on call');
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	const phone = (await (await fetch(reply.url.replace(/\/reply$/, ''))).json()) as { lastReceived: { text: string } | null };
+	expect(phone.lastReceived?.text).toContain(`asks to call ${destination}`);
+	expect(newCalls()).toEqual([]);
+	const answered = await fetch(reply.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(reply.body), signal: AbortSignal.timeout(60_000) });
+	expect(await answered.json()).toMatchObject({ Status: 'OK', state: 'delivered' });
+	let outcome: Array<{ Status: string; CallID: string }> = [];
+	for (let tries = 0; !outcome[0]?.Status.startsWith('approved'); tries++) {
+		if (tries > 600) throw new Error(`Check Call Request never said approved: ${JSON.stringify(outcome)}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		outcome = JSON.parse(await mcpTry(check.url, check.token, check.tool, check.args)) as typeof outcome;
+	}
+	expect(newCalls()).toHaveLength(1);
+	expect(outcome).toEqual([expect.objectContaining({ Status: 'approved: the call was placed', CallID: (newCalls()[0].answer as { CallID: string }).CallID })]);
 });
 
 test('a second start reuses the n8n install, the package, the credentials and the workflows', async () => {

@@ -1,4 +1,4 @@
-// The Send and Wait examples (Approve by SMS, and the review tool of AI agent with SMS approval) hand
+// The Send and Wait examples (Approve by SMS, the review tool of AI agent with SMS approval, the MCP example's Place a Call) hand
 // the reply to a Messaging Trigger by URL. `npm start` publishes the SMS auto-reply example, whose
 // trigger the gateway posts to, and rewrites n8n's address (EXAMPLE_N8N_URL) to the n8n it runs: the
 // examples must name that trigger at that address, or the reply never reaches the wait.
@@ -17,6 +17,6 @@ test('every Messaging Trigger URL of the examples is the SMS auto-reply trigger\
 			.filter((n) => n.parameters?.triggerUrl !== undefined)
 			.map((n) => ({ example: exampleSlug(file), node: n.name, triggerUrl: n.parameters!.triggerUrl })),
 	);
-	expect(found.map((f) => `${f.example} / ${f.node}`).sort()).toEqual(['ai-agent-sms-approval / Manager Approval', 'alert-text-then-call / Text First On-Call', 'approve-by-sms / Ask On-Call']);
+	expect(found.map((f) => `${f.example} / ${f.node}`).sort()).toEqual(['ai-agent-sms-approval / Manager Approval', 'alert-text-then-call / Text First On-Call', 'approve-by-sms / Ask On-Call', 'phone-tools-mcp / Ask the Person on Call']);
 	for (const f of found) expect(f).toEqual({ ...f, triggerUrl: expected });
 });
