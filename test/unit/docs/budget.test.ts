@@ -15,7 +15,7 @@ const KB = 1024;
 const TASK_PAGE_MAX = 12 * KB;
 const USER_PAGES_GOAL = 150 * KB;
 /** The user pages' total when this ceiling was last lowered; lower it as the pages shrink, down to USER_PAGES_GOAL. */
-const USER_PAGES_CEILING = 164_000;
+const USER_PAGES_CEILING = 162_000;
 
 /** The pages one section of docs/index.md lists, up to the next section (as the figures test reads them). */
 function listedPages(index: string, heading: string): string[] {
