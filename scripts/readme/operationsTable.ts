@@ -22,6 +22,26 @@ function requiredFields(op: OperationSpec): string[] {
 	return (op.fields ?? []).filter((f) => f.required && !f.displayOptions).map((f) => f.displayName);
 }
 
+/**
+ * The Optional cell. When an operation's optional fields are those of another operation of its
+ * resource (Update after Create: every field of Create, each optional), the row says so instead of
+ * repeating a list of up to fifty names; fields of Create it does not take are named ("but `DID`").
+ * Only when at most two of Create's fields are missing and it adds none of its own.
+ */
+function optionalCell(op: OperationSpec, siblings: OperationSpec[], optional: Array<AttributeSpec<string>>): string {
+	const names = new Set(optional.map((a) => a.name));
+	for (const other of siblings) {
+		if (other === op || other.local) continue;
+		const theirs = wireAttributes(other).map((a) => a.name);
+		if (theirs.length < 8 || !names.size || [...names].some((n) => !theirs.includes(n))) continue;
+		const missing = theirs.filter((n) => !names.has(n));
+		if (missing.length > 2) continue;
+		const but = missing.length ? ` but ${missing.map((n) => `\`${n}\``).join(', ')}` : '';
+		return `every field of ${operationLabel(other)}${but}`;
+	}
+	return attrList(optional);
+}
+
 /** A retired resource (Legacy) is named with the node versions that still offer it. */
 function resourceName(resource: ResourceSpec): string {
 	if (resource.retiredSince === undefined) return resource.name;
@@ -52,7 +72,7 @@ export function operationsTable(catalog: Catalog): string {
 				: `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
 			const scope = op.local && !op.sendsThrough ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
-				`| ${resourceName(resource)} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${[...required.map(requiredText), ...requiredFields(op)].join(', ') || '—'} | ${attrList(optional)} | ${scope} |`,
+				`| ${resourceName(resource)} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${[...required.map(requiredText), ...requiredFields(op)].join(', ') || '—'} | ${optionalCell(op, ops, optional)} | ${scope} |`,
 			);
 		}
 	}

@@ -116,6 +116,20 @@ describe('rows that say what the editor asks', () => {
 		expect(row).toContain('| `From`, `To`, Message (sent as `Body`), Messaging Trigger URL |');
 	});
 
+	it('an Update that takes every field of Create says so instead of repeating them, and names the ones it lacks', () => {
+		const rows = operationsTable(solSwitchAdminCatalog).split('\n');
+		const row = (start: string) => rows.find((line) => line.startsWith(start))!;
+		expect(row('| Extension | Update |')).toContain('| `ID` | every field of Create | global or customer key |');
+		expect(row('| DID | Update |')).toContain('| `ID` | every field of Create but `DID` | global key |');
+		// Create keeps its own list, and an operation with a short list of its own keeps it.
+		expect(row('| Extension | Create |')).toContain('`CIDName`, `E911_CIDNum`');
+		expect(row('| Extension | Delete |')).toContain('| `ID` | `Customer` |');
+		// The claim holds: the Update's optional fields are Create's, less the ones named.
+		const names = (resource: string, operation: string) => solSwitchAdminCatalog.operations.find((o) => o.resource === resource && o.operation === operation)!.attributes.map((a) => a.name);
+		expect(names('extension', 'edit').filter((n) => n !== 'ID').sort()).toEqual(names('extension', 'add').sort());
+		expect(names('did', 'edit').filter((n) => n !== 'ID').sort()).toEqual(names('did', 'add').filter((n) => n !== 'DID').sort());
+	});
+
 	it('a retired resource (Legacy) is named with the node versions that still offer it, in the table and the README list', () => {
 		expect(operationsTable(solSwitchAdminCatalog)).toContain('| Legacy (Deprecated), node versions 1 and 2 only | Add DID |');
 		expect(operationsList(solSwitchAdminCatalog)).toContain('- Legacy (Deprecated), node versions 1 and 2 only: Add DID,');

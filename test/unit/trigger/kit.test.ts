@@ -145,3 +145,27 @@ describe('a new event kind is one table entry plus its handler', () => {
 		expect(eventsTable(extended)).toContain('| Queue Callback | `<n8n>/webhook/<webhook id>/queue-callback` | queue settings > callback URL |');
 	});
 });
+
+describe("the events table of the trigger's page", () => {
+	const rows = eventsTable(SWITCH_TRIGGER).split('\n');
+	const cells = (event: string) => rows.find((r) => r.startsWith(`| ${event} |`))!.split(' | ');
+	const kind = (name: string) => SWITCH_TRIGGER.events.find((e) => e.name === name)!;
+
+	it('names a long cell already shown by the row that showed it, and writes it out there once', () => {
+		const missed = kind('Missed Call');
+		const ended = kind('Call Ended');
+		// The claim "as Missed Call" holds: the two kinds say the same there.
+		expect([ended.portal, ended.answer]).toEqual([missed.portal, missed.answer]);
+		expect(cells('Call Ended')[2]).toBe('as Missed Call');
+		expect(cells('Call Ended')[5]).toBe('as Missed Call');
+		expect(cells('Missed Call')[2]).toContain('Attach a SolSwitch API credential');
+		expect(ended.fields).toEqual(kind('SIP POST Notification').fields);
+		expect(cells('Call Ended')[3]).toBe('as SIP POST Notification');
+		expect(eventsTable(SWITCH_TRIGGER).match(/Attach a SolSwitch API credential/g)).toHaveLength(1);
+	});
+
+	it('keeps short cells as they are, even when repeated', () => {
+		expect(cells('Call Ended')[4]).toBe('`Event`, `CallID`, `SourceNumber`, `DestinationNumber`');
+		expect(cells('New Recording')[4]).toBe('`Event`, `CallID`, `SourceNumber`, `DestinationNumber`');
+	});
+});
