@@ -17,6 +17,8 @@
  *   npm run bench -- queue         queue mode (opt-in, never in the full run): two webhook processors behind HAProxy, then one
  *                                  (PostgreSQL, Redis, a worker), MO HELP and a computed reply, and Send and Wait against the recipe
  *   npm run bench -- missed-call   only Missed Call against Webhook + HTTP Request + IF
+ *   npm run bench -- keypress      only Call and Wait for Keypress against HTTP Request (New Call) + Wait
+ *   npm run bench -- mcp           only an MCP client's Send SMS tool call: ours against n8n's HTTP Request tool
  *
  * Benchmarks, not tests: they print figures and never fail on a time.
  */

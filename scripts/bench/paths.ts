@@ -5,6 +5,8 @@
 import { bulkPath } from './bulkPath';
 import { cdrPath } from './cdrPath';
 import { cdrScalePath } from './cdrScalePath';
+import { keypressPath } from './keypressPath';
+import { mcpPath } from './mcpPath';
 import { moPaths } from './moPaths';
 import { missedCallPath } from './missedCallPath';
 import { queuePath } from './queuePath';
@@ -12,4 +14,4 @@ import { sendAndWaitPath } from './sendAndWaitPath';
 import { switchPaths } from './switchPaths';
 import type { BenchPath } from './types';
 
-export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, missedCallPath, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath, queuePath];
+export const BENCH_PATHS: BenchPath[] = [...moPaths, ...switchPaths, missedCallPath, cdrPath, cdrScalePath, bulkPath, sendAndWaitPath, keypressPath, mcpPath, queuePath];

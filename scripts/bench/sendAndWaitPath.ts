@@ -317,7 +317,14 @@ const cpuMedian = (rounds: WaitFigures[]) => median(rounds.map((f) => f.cpuMsPer
  * second), the row the median of the rounds with their range, and the speed the median of the
  * paired rounds' ratios (round k of ours beside round k of the recipe, measured next to it).
  */
-export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: string, where = ''): Comparison[] {
+/** The rows' titles: Send and Wait's by default (the keypress path gives its own). */
+export interface WaitTitles {
+	latency: string;
+	rate: string;
+}
+const SMS_TITLES: WaitTitles = { latency: 'SMS reply to resumed execution (one at a time)', rate: 'SMS replies resuming their executions (all at once)' };
+
+export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: string, where = '', titles: WaitTitles = SMS_TITLES): Comparison[] {
 	const latencySide = (s: WaitRounds) => {
 		const all = total(s.rounds);
 		const perRound = s.rounds.map((f) => median(f.latencies));
@@ -328,7 +335,7 @@ export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: strin
 	const rate = [rateSide(ours), rateSide(plain)];
 	return [
 		{
-			path: `SMS reply to resumed execution (one at a time)${where}`,
+			path: `${titles.latency}${where}`,
 			size,
 			metric: 'ms',
 			ours: lat[0],
@@ -337,7 +344,7 @@ export function waitComparisons(ours: WaitRounds, plain: WaitRounds, size: strin
 			goal: 1,
 		},
 		{
-			path: `SMS replies resuming their executions (all at once)${where}`,
+			path: `${titles.rate}${where}`,
 			size,
 			metric: 'msg/s',
 			ours: rate[0],
