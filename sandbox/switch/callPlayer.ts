@@ -36,7 +36,6 @@ import { callbacksOf } from './callbacks';
 import type { LegFacts } from './reports/cdr';
 import { playedRecordsOf, type PlayedRecord } from './reports/playedCalls';
 import { adminStore } from './admin/store';
-import { writeNumber } from './profiles';
 import type { ActiveCall, SwitchState } from './state';
 
 export const SCENARIOS = ['missed', 'answered', 'busy', 'recorded', 'transferred', 'outboundUnanswered', 'outboundAnswered'] as const;
@@ -121,8 +120,7 @@ export class CallPlayer {
 		let legs: PlannedLeg[];
 		if (outbound) {
 			const to = { number: String(request.To ?? '4385550142'), name: '' };
-			const did = String(state.findExtension(customer, extension.number)?.CIDNum ?? [...state.dids.values()].find((d) => d.CustID === customer)?.DID ?? '5145550100');
-			caller = { number: settings.outboundCallerId === 'did' ? did : extension.number, name: extension.name };
+			caller = { number: state.outboundCaller(customer, extension.number), name: extension.name };
 			dialed = to.number;
 			legs = [scenario === 'outboundAnswered' ? { to, ringS, talkS, disposition: 'ANSWERED' } : { to, ringS, talkS: 0, disposition: 'NOANSWER' }];
 		} else {
@@ -148,9 +146,11 @@ export class CallPlayer {
 			}
 		}
 		// Outside numbers as the switch writes them: one form in the notifications, one in the records.
-		const inNotification = (n: string) => writeNumber(n, settings.notificationNumbers);
-		const inRecords = (n: string) => writeNumber(n, settings.cdrNumbers);
-		const base = state.newCall(customer, inNotification(caller.number), inNotification(legs[0].to.number), inNotification(dialed));
+		const inNotification = (n: string) => state.inNotifications(n);
+		const inRecords = (n: string) => state.inRecords(n);
+		// An outbound call goes out on the extension's line, whichever number it is written with.
+		const placedBy = outbound ? extension.number : undefined;
+		const base = state.newCall(customer, inNotification(caller.number), inNotification(legs[0].to.number), inNotification(dialed), placedBy);
 		const startMs = Math.floor(Date.now() / 1000) * 1000;
 		const record: PlayedRecord = {
 			CallID: base.CallID,
@@ -169,7 +169,7 @@ export class CallPlayer {
 		for (const [k, leg] of legs.entries()) {
 			// Each leg its own channels; the CallID stays the call's.
 			const legDialed = k === 0 ? dialed : leg.to.number;
-			const call: ActiveCall = { ...state.newCall(customer, inNotification(caller.number), inNotification(leg.to.number), inNotification(legDialed)), CallID: base.CallID };
+			const call: ActiveCall = { ...state.newCall(customer, inNotification(caller.number), inNotification(leg.to.number), inNotification(legDialed), placedBy), CallID: base.CallID };
 			state.calls.set(call.CallID, call);
 			live = call;
 			const cdrLeg = {

@@ -7,13 +7,16 @@ import { customerOf, extensionOf, functionTable, has, numeric, ok, required, tex
 import { Fail, REASONS } from './fail';
 import type { ActiveCall } from './state';
 import { digitValidationOf } from './digitValidation/dialer';
+import { markPlacedCall, recordPlacedCall } from './reports/placedCalls';
 
-/** How long a placed call lasts before the far end hangs up, and how soon it is answered (sandbox ms). */
 /** The call-control functions of switch-calls-reporting.md. */
 const calls = functionTable('calls');
 export const callsModule = calls.module;
 
+/** How soon an unscripted phone answers a placed call, and how long it then talks before hanging up (sandbox ms). */
 export const callTiming = { answerAfterMs: 50, durationMs: 10 * 60 * 1000 };
+/** New Call's Timeout when none is given (switch-calls-reporting.md: "default 25"), seconds. */
+export const NEW_CALL_TIMEOUT_S = 25;
 
 function listCall(c: ActiveCall) {
 	return {
@@ -33,23 +36,55 @@ function callOnChannel(ctx: ApiContext, customer: number): { call: ActiveCall; c
 	return { call, channel };
 }
 
-export function placeCall(ctx: ApiContext, customer: number, source: string, destination: string, dialed = destination): ActiveCall {
+/**
+ * A call going out to `destination`, live at once (Outgoing). `source` is the number it is written
+ * with (the extension, or its caller ID DID: SwitchState.outboundCaller), `placedBy` the extension
+ * whose line it goes out on; both numbers in the notifications' form (profiles.ts). The far end
+ * answers as its phone is scripted (digitValidation/dialer.ts, POST /_sandbox/digit-validation/phone:
+ * busy, no answer within `timeoutS`, or an answer after its ring time, hanging up after
+ * `hangUpAfterMs`), unscripted it answers at once and talks for `callTiming.durationMs`. New Call's
+ * calls have records (reports/placedCalls.ts); a transfer's new leg (`record` false) has none.
+ */
+export function placeCall(
+	ctx: ApiContext,
+	customer: number,
+	source: string,
+	destination: string,
+	dialed = destination,
+	{ placedBy, timeoutS, record = false }: { placedBy?: string; timeoutS?: number; record?: boolean } = {},
+): ActiveCall {
 	const state = ctx.state;
-	const call = state.newCall(customer, source, destination, dialed);
-	// Headers queued by Add Header apply to the next outbound call that matches them.
+	const call = state.newCall(customer, state.inNotifications(source), state.inNotifications(destination), state.inNotifications(dialed), placedBy);
+	// Headers queued by Add Header apply to the next outbound call that matches them (the source as the extension or its caller ID).
 	const matching = state.pendingHeaders.filter(
-		(h) => (!h.srcnumber || h.srcnumber === source) && (!h.dstnumber || h.dstnumber === destination),
+		(h) => (!h.srcnumber || h.srcnumber === source || h.srcnumber === placedBy) && (!h.dstnumber || h.dstnumber === destination),
 	);
 	call.headers = matching.map((h) => ({ name: h.name, value: h.value }));
 	state.pendingHeaders = state.pendingHeaders.filter((h) => !matching.includes(h));
 	state.calls.set(call.CallID, call);
+	if (record) recordPlacedCall(state, call, source, String(state.findExtension(customer, placedBy ?? source)?.Name ?? ''), destination);
 	state.emitCall('Outgoing', call);
-	const answer = setTimeout(() => {
-		if (state.calls.has(call.CallID)) state.emitCall('Connected', call);
-	}, ctx.scale(callTiming.answerAfterMs));
-	const hangup = setTimeout(() => state.endCall(call.CallID), ctx.scale(callTiming.durationMs));
-	answer.unref();
-	hangup.unref();
+	const later = (sandboxMs: number, fn: () => void) => setTimeout(fn, ctx.scale(sandboxMs)).unref();
+	const hangUp = () => state.endCall(call.CallID);
+	const turn = digitValidationOf(state)?.nextTurn(destination);
+	if (turn?.answer === 'busy') {
+		markPlacedCall(state, call.CallID, 'BUSY');
+		setTimeout(hangUp, turn.ringMs ?? 0).unref();
+		return call;
+	}
+	const ringLimitMs = (timeoutS ?? NEW_CALL_TIMEOUT_S) * 1000;
+	if (turn && (turn.answer === 'noAnswer' || (turn.ringMs ?? 0) > ctx.scale(ringLimitMs))) {
+		later(ringLimitMs, hangUp);
+		return call;
+	}
+	const answer = () => {
+		if (!state.calls.has(call.CallID)) return;
+		state.emitCall('Connected', call);
+		if (turn?.hangUpAfterMs !== undefined) setTimeout(hangUp, turn.hangUpAfterMs).unref();
+		else later(callTiming.durationMs, hangUp);
+	};
+	if (turn) setTimeout(answer, turn.ringMs ?? 0).unref();
+	else later(callTiming.answerAfterMs, answer);
 	return call;
 }
 
@@ -61,14 +96,16 @@ calls.register('newcall', (ctx) => {
 	if (timeout !== undefined) numeric(timeout);
 	const cidNum = text(ctx, 'CIDNum');
 	if (cidNum !== undefined) numeric(cidNum);
+	const timeoutS = timeout === undefined ? undefined : Number(timeout);
 	// From a Digit Validation extension, the DV calls the destination (digitValidation/dialer.ts).
 	const dv = digitValidationOf(ctx.state)?.setupOf(customer, extension.ExtensionNumber);
 	if (dv) {
-		const dvCall = digitValidationOf(ctx.state)!.place(ctx.state, customer, dv, destination, cidNum ?? extension.CIDNum, timeout === undefined ? undefined : Number(timeout), ctx.body.CustomDVData, ctx.body.CustomDVDigits);
+		const dvCall = digitValidationOf(ctx.state)!.place(ctx.state, customer, dv, destination, cidNum ?? extension.CIDNum, timeoutS, ctx.body.CustomDVData, ctx.body.CustomDVDigits);
 		if (text(ctx, 'WaitForStart') === '0') return ok();
 		return ok({ CallID: dvCall.CallID, Channel: dvCall.SourceChannel });
 	}
-	const call = placeCall(ctx, customer, extension.ExtensionNumber, destination);
+	const caller = ctx.state.outboundCaller(customer, extension.ExtensionNumber, cidNum);
+	const call = placeCall(ctx, customer, caller, destination, destination, { placedBy: extension.ExtensionNumber, timeoutS, record: true });
 	if (has(ctx, 'CustomDVData') || has(ctx, 'CustomDVDigits')) {
 		(call as ActiveCall & { customDV?: unknown }).customDV = {
 			CustomDVData: ctx.body.CustomDVData,
@@ -94,7 +131,7 @@ calls.register('transfercall', (ctx) => {
 	const party = keepSource ? call.SourceNumber : call.DestinationNumber;
 	ctx.state.calls.delete(call.CallID);
 	ctx.state.emitCall('Disconnected', call);
-	placeCall(ctx, customer, party, destination);
+	placeCall(ctx, customer, party, destination, destination, { placedBy: keepSource ? call.placedBy : undefined });
 	return ok();
 });
 

@@ -31,9 +31,10 @@ export interface SwitchSettings {
 	 */
 	cdrExport: 'legEnded' | 'callEnded';
 	/**
-	 * The caller ID an outbound call (New Call, the Digit Validation's dialer) is written with, in the
-	 * notifications' and the CDR's SourceNumber: the calling `extension`, or the `did` the New Call
-	 * document says CIDNum defaults to (the extension's, "must be a DID").
+	 * The caller ID an outbound call (New Call, the Digit Validation's dialer, a played outbound call)
+	 * is written with, in the notifications' and the CDR's SourceNumber: the calling `extension`, or
+	 * the `did` the New Call document says CIDNum defaults to (the extension's, "must be a DID"); the
+	 * call goes out on the extension's channel either way (SwitchState.outboundCaller).
 	 */
 	outboundCallerId: 'extension' | 'did';
 	/**
@@ -45,7 +46,10 @@ export interface SwitchSettings {
 	/**
 	 * How an outside (North American) number is written, separately in the notifications and in the
 	 * CDR/leg details: `10` digits (5145550199), `11` with the country code (15145550199), or `e164`
-	 * (+15145550199).
+	 * (+15145550199). Every call follows them, whatever form New Call was given: played calls, New
+	 * Call's (its notifications and CDR rows), the Digit Validation's (its notifications, its request's
+	 * CIDName, CIDNum and DID, which `notificationNumbers` writes as a callback of the switch like the
+	 * notifications, and its leg details and CDR rows). SwitchState.inNotifications / inRecords.
 	 */
 	notificationNumbers: 'ten' | 'eleven' | 'e164';
 	cdrNumbers: 'ten' | 'eleven' | 'e164';

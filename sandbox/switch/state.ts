@@ -3,7 +3,7 @@
  * demo system so every function can be tried at once; tests may reset or extend it.
  */
 import { EventEmitter } from 'node:events';
-import { DEFAULT_SWITCH_SETTINGS, type SwitchSettings } from './profiles';
+import { DEFAULT_SWITCH_SETTINGS, writeNumber, type SwitchSettings } from './profiles';
 
 export interface Customer {
 	ID: number;
@@ -46,6 +46,8 @@ export interface ActiveCall {
 	held: string[];
 	dtmf: Array<{ Channel: string; Tone: string }>;
 	headers: Array<{ name: string; value: string }>;
+	/** The extension that placed an outbound call whose SourceNumber is its caller ID DID (outboundCallerId `did`): its channel and monitoring. */
+	placedBy?: string;
 }
 export interface CallEvent {
 	Event: 'Incoming' | 'Outgoing' | 'Connected' | 'Disconnected';
@@ -103,13 +105,16 @@ export class SwitchState extends EventEmitter {
 		return record;
 	}
 
-	/** A new call record between two numbers, with fresh CallID and channels (not yet live). */
-	newCall(customer: number, source: string, destination: string, dialed = destination): ActiveCall {
+	/**
+	 * A new call record between two numbers, with fresh CallID and channels (not yet live). `placedBy`:
+	 * the extension whose line the call goes out on when `source` is its caller ID DID.
+	 */
+	newCall(customer: number, source: string, destination: string, dialed = destination, placedBy?: string): ActiveCall {
 		return {
 			CallID: `${Math.floor(Date.now() / 1000)}.${this.newId('call')}`,
 			Customer: customer,
 			SourceNumber: source,
-			SourceChannel: this.channelFor(source),
+			SourceChannel: this.channelFor(placedBy ?? source),
 			DestinationNumber: destination,
 			DestinationChannel: this.channelFor(destination),
 			DialedNumber: dialed,
@@ -117,7 +122,28 @@ export class SwitchState extends EventEmitter {
 			held: [],
 			dtmf: [],
 			headers: [],
+			...(placedBy !== undefined && placedBy !== source ? { placedBy } : {}),
 		};
+	}
+
+	/**
+	 * The number an outbound call from `extension` is written with, before its form (profiles.ts,
+	 * `outboundCallerId`): the extension, or the DID it calls out with: New Call's CIDNum when given,
+	 * else the extension's ("default: the extension's ... must be a DID"), else the customer's first DID.
+	 */
+	outboundCaller(customer: number, extension: string, cidNum?: string): string {
+		if (this.settings.outboundCallerId !== 'did') return extension;
+		return cidNum ?? String(this.findExtension(customer, extension)?.CIDNum ?? [...this.dids.values()].find((d) => d.CustID === customer)?.DID ?? '5145550100');
+	}
+
+	/** An outside number as the switch writes it in its notifications and callbacks (profiles.ts `notificationNumbers`); extensions unchanged. */
+	inNotifications(number: string): string {
+		return writeNumber(number, this.settings.notificationNumbers);
+	}
+
+	/** An outside number as the switch writes it in the CDR and leg details (profiles.ts `cdrNumbers`); extensions unchanged. */
+	inRecords(number: string): string {
+		return writeNumber(number, this.settings.cdrNumbers);
 	}
 
 	findExtension(customer: number, number: string): Extension | undefined {
@@ -135,7 +161,7 @@ export class SwitchState extends EventEmitter {
 
 	/** Emits a call event (SIP POST and monitoring notifications are built from these). */
 	emitCall(Event: CallEvent['Event'], call: ActiveCall) {
-		const extensions = [call.SourceNumber, call.DestinationNumber]
+		const extensions = [call.placedBy ?? call.SourceNumber, call.DestinationNumber]
 			.filter((n) => this.findExtension(call.Customer, n))
 			.map((ExtensionNumber) => ({ Customer: call.Customer, ExtensionNumber }));
 		this.emit('call', { Event, call: { ...call }, extensions } satisfies CallEvent);

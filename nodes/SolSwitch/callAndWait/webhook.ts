@@ -13,6 +13,7 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { replyText } from '../../engine/trigger/replies';
+import { numberKey } from '../../shared/numbers';
 import { secretMatches, WAIT_QUERY } from './secret';
 import { dialable, keypressSpecOf, outcomeOf } from './spec';
 import { unanswered } from './run';
@@ -56,11 +57,14 @@ function handle(fn: IWebhookFunctions): IWebhookResponseData {
 	if (outcome.kind === 'other') return answer(fn, 200, outcome.option);
 	const approved = outcome.kind === 'approve';
 	const called = dialable(fn.getNodeParameter('Destination', '')) ?? '';
+	// The switch writes the number its own way (10 digits, 11, or +1: the documents do not say): the
+	// phone called answers as `to` is written; another (the call was forwarded) as the switch wrote it.
+	const cidNum = field(body, 'CIDNum');
 	const data: IDataObject = {
 		approved,
 		digits,
 		callId: field(body, 'CDRCallID'),
-		answeredBy: field(body, 'CIDNum') || called,
+		answeredBy: !cidNum || numberKey(cidNum) === numberKey(called) ? called : cidNum,
 		to: called,
 		extension: field(body, 'ExtensionNumber'),
 		respondedAt: new Date().toISOString(),

@@ -20,7 +20,7 @@ import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
 import { Deadline, OUT_OF_TIME, REQUEST_TIMEOUT_MS } from './deadline';
-import { numberKey } from './numbers';
+import { numberKey } from '../../shared/numbers';
 import { legsOf, secondsOf, type CdrLeg, type LegDetail } from './outcome';
 
 export interface CallRecord {

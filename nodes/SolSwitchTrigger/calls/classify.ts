@@ -23,7 +23,7 @@
  * busy / failed / missed as the last leg's Disposition says (an IVR or a queue the caller left
  * without reaching anyone is missed).
  */
-import { isPhoneNumber, numberKey } from './numbers';
+import { isPhoneNumber, numberKey } from '../../shared/numbers';
 import type { SwitchFacts } from './switchFacts';
 
 export type Direction = 'inbound' | 'outbound' | 'internal';

@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { classify, wasConnected, type Direction, type EndedIn, type Outcome, type StartEvent } from './classify';
-import { numberKey } from './numbers';
+import { numberKey } from '../../shared/numbers';
 import type { SwitchFacts } from './switchFacts';
 
 export type { Outcome };

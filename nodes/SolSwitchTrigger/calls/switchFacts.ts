@@ -15,7 +15,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions } f
 import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
-import { numberKey } from './numbers';
+import { numberKey } from '../../shared/numbers';
 
 export interface SwitchFacts {
 	/** The customer the lists are of ('' when the notification named none: the key's own, or 1). */

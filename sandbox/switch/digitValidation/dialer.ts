@@ -13,15 +13,20 @@
  *     log's APIFail; the document shows no failure route).
  * The call's legs are readable with CDR Leg Details by CallID (Routed, Answered, Ended; Action says
  * "Busy", "No answer" or "Hangup"), so a caller can tell what happened: while the call goes on under
- * the `live` leg-details setting, only once it has ended under `afterHangup` (profiles.ts). The
- * calling number (the notifications' and the details' source) is the DV extension or, under the
- * `did` outbound caller ID setting, the DID the call goes out with (New Call's CIDNum, else the
- * extension's).
+ * the `live` leg-details setting, only once it has ended under `afterHangup` (profiles.ts); its CDR
+ * row in CDR Export (reports/placedCalls.ts) as for any placed call. The calling number (the
+ * notifications', the details' and the CDR's source) is the DV extension or, under the `did` outbound
+ * caller ID setting, the DID the call goes out with (New Call's CIDNum, else the extension's). Outside
+ * numbers are written as the settings say (`notificationNumbers` in the notifications and in the DV
+ * request, a callback of the switch like them: CIDName, CIDNum, DID; `cdrNumbers` in the details and
+ * the CDR), whatever form New Call was given.
+ * The scripted phones answer plain New Calls too (calls.ts: nextTurn).
  */
 import { request } from 'undici';
 import type { SandboxHost } from '../../contract';
 import { dateTimeOf } from '../../time';
 import type { ActiveCall, SwitchState } from '../state';
+import { markPlacedCall, recordPlacedCall } from '../reports/placedCalls';
 import { readCustomDv, substitute, type CustomDv } from './customDv';
 
 /** A Digit Validation extension as set up in the portal: its URL, method and routing options. */
@@ -71,7 +76,7 @@ export interface DvCall {
 	extension: string;
 	destination: string;
 	cidNum: string;
-	/** The calling number as the switch writes it (the extension, or the DID under outboundCallerId `did`). */
+	/** The calling number (the extension, or the DID under outboundCallerId `did`), before the settings' number form. */
 	source: string;
 	custom: CustomDv;
 	outcome: DvCallOutcome;
@@ -115,6 +120,11 @@ export class DigitValidationSwitch {
 		this.phones.set(number, [...turns]);
 	}
 
+	/** How the phone at `number` takes the call placed to it now: its next scripted turn, undefined when unscripted. */
+	nextTurn(number: string): PhoneTurn | undefined {
+		return this.phones.get(number)?.shift();
+	}
+
 	private later(ms: number, fn: () => void) {
 		const t = setTimeout(() => {
 			this.timers.delete(t);
@@ -127,9 +137,10 @@ export class DigitValidationSwitch {
 	/** New Call from a DV extension: the call is live (Outgoing) and the phone's turn is played. */
 	place(state: SwitchState, customer: number, setup: DigitValidationSetup, destination: string, cidNum: string, timeoutS: number | undefined, custom: unknown, digits: unknown): ActiveCall {
 		const parsed = readCustomDv(custom, digits);
-		const source = state.settings.outboundCallerId === 'did' ? cidNum : setup.ExtensionNumber;
-		const call = state.newCall(customer, source, destination);
+		const source = state.outboundCaller(customer, setup.ExtensionNumber, cidNum);
+		const call = state.newCall(customer, state.inNotifications(source), state.inNotifications(destination), state.inNotifications(destination), setup.ExtensionNumber);
 		state.calls.set(call.CallID, call);
+		recordPlacedCall(state, call, source, String(state.findExtension(customer, setup.ExtensionNumber)?.Name ?? ''), destination);
 		state.emitCall('Outgoing', call);
 		const record: DvCall = {
 			CallID: call.CallID,
@@ -144,7 +155,7 @@ export class DigitValidationSwitch {
 			posts: [],
 		};
 		this.calls.set(call.CallID, record);
-		const turn = this.phones.get(destination)?.shift() ?? { answer: 'answer' };
+		const turn = this.nextTurn(destination) ?? { answer: 'answer' };
 		const ringLimit = this.host.scale((timeoutS ?? DEFAULT_TIMEOUT_S) * 1000);
 		if (turn.answer === 'busy') this.later(turn.ringMs ?? 0, () => this.end(state, record, 'busy'));
 		else if (turn.answer === 'noAnswer' || (turn.ringMs ?? 0) > ringLimit) this.later(ringLimit, () => this.end(state, record, 'noAnswer'));
@@ -184,6 +195,7 @@ export class DigitValidationSwitch {
 		record.endedAt = Date.now();
 		// An answered call stays 'answered' when it ends normally; a DV failure is said.
 		if (outcome !== 'hangup' && (record.outcome === 'ringing' || outcome === 'failed')) record.outcome = outcome;
+		if (record.outcome === 'busy') markPlacedCall(state, record.CallID, 'BUSY');
 		state.endCall(record.CallID);
 	}
 
@@ -192,7 +204,7 @@ export class DigitValidationSwitch {
 		const record = this.calls.get(callId);
 		if (!record || !this.isLive(record)) return undefined;
 		const setup = this.setupOf(record.Customer, record.extension)!;
-		const post = await this.request(record, setup, digits);
+		const post = await this.request(state, record, setup, digits);
 		record.posts.push(post);
 		if (!post.valid) {
 			this.end(state, record, 'failed');
@@ -203,16 +215,16 @@ export class DigitValidationSwitch {
 		return post;
 	}
 
-	private async request(record: DvCall, setup: DigitValidationSetup, digits: string): Promise<DvPost> {
+	private async request(state: SwitchState, record: DvCall, setup: DigitValidationSetup, digits: string): Promise<DvPost> {
 		const custom = record.custom;
 		const started = Date.now();
 		const body = custom.CustomData ?? {
 			Digits: digits,
 			ExtensionNumber: record.extension,
 			CDRCallID: record.CallID,
-			CIDName: record.destination,
-			CIDNum: record.destination,
-			DID: record.cidNum,
+			CIDName: state.inNotifications(record.destination),
+			CIDNum: state.inNotifications(record.destination),
+			DID: state.inNotifications(record.cidNum),
 		};
 		const headers: Record<string, string> = { ...custom.Headers, ...(custom.authorization ? { Authorization: custom.authorization } : {}) };
 		const url = custom.URL ?? substitute(setup.url, custom.vars);
@@ -268,10 +280,10 @@ export class DigitValidationSwitch {
 		if (state.settings.legDetails === 'afterHangup' && record.endedAt === undefined) return undefined;
 		const seconds = (ms: number) => String(Math.round((ms - record.startedAt) / 1000));
 		const rows = [
-			{ StartTime: dateTimeOf(record.startedAt), Duration: '', Action: `Call from ${record.source} routed to ${record.destination}`, State: 'Routed', Recording: '' },
+			{ StartTime: dateTimeOf(record.startedAt), Duration: '', Action: `Call from ${state.inRecords(record.source)} routed to ${state.inRecords(record.destination)}`, State: 'Routed', Recording: '' },
 		];
 		if (record.answeredAt !== undefined) {
-			rows.push({ StartTime: dateTimeOf(record.answeredAt), Duration: seconds(record.answeredAt), Action: `Answered by ${record.destination}`, State: 'Answered', Recording: '' });
+			rows.push({ StartTime: dateTimeOf(record.answeredAt), Duration: seconds(record.answeredAt), Action: `Answered by ${state.inRecords(record.destination)}`, State: 'Answered', Recording: '' });
 		}
 		if (record.endedAt !== undefined) {
 			const action = record.outcome === 'busy' ? 'Busy' : record.outcome === 'noAnswer' ? 'No answer' : record.outcome === 'failed' ? 'Digit Validation failed' : 'Hangup';

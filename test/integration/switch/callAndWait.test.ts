@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { WAIT_INDEFINITELY, type INodeParameters } from 'n8n-workflow';
 import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { hashOf } from '../../../nodes/SolSwitch/callAndWait/secret';
+import { writeNumber } from '../../../sandbox/switch/profiles';
 import { useSandbox } from '../../helpers/sandbox';
 
 jest.setTimeout(60_000);
@@ -87,10 +88,12 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 }
+/** Whether the switch's CIDNum names this phone, in whichever form the switch writes it (profiles.ts: 10, 11 digits or +1). */
+const sameNumber = (written: unknown, number: string) => writeNumber(String(written ?? ''), 'e164') === writeNumber(number, 'e164');
 /** The posts of one kind; keys only from the given phone when named (a phone of an earlier test may still press its key into this one). */
 const postsOf = (kind: 'keys' | 'result' | 'question', phoneNumber?: string) =>
 	n8n.posts.filter((p) =>
-		kind === 'keys' ? p.body.Digits !== undefined && (phoneNumber === undefined || p.body.CIDNum === phoneNumber) : kind === 'result' ? p.body.callResult === 'unanswered' : p.body.callResult === 'stillWaiting',
+		kind === 'keys' ? p.body.Digits !== undefined && (phoneNumber === undefined || sameNumber(p.body.CIDNum, phoneNumber)) : kind === 'result' ? p.body.callResult === 'unanswered' : p.body.callResult === 'stillWaiting',
 	);
 
 describe('Call and Wait for Keypress (execute side)', () => {
@@ -160,7 +163,8 @@ describe('Call and Wait for Keypress (execute side)', () => {
 			expect(call.answeredAt === undefined || call.answeredAt >= returnedAt).toBe(true);
 			const [keys] = await until('the keypress post', () => (postsOf('keys', number).length ? postsOf('keys', number) : undefined), 10_000);
 			expect(keys.at).toBeGreaterThan(returnedAt);
-			expect(keys.body).toMatchObject({ Digits: '1', CIDNum: number });
+			// The switch writes the phone's number its own way (the default: 10 digits), not as New Call was given it.
+			expect(keys.body).toMatchObject({ Digits: '1', CIDNum: writeNumber(number, env.sandbox.state.settings.notificationNumbers) });
 			expect(keys.url).toMatch(/^\/webhook-waiting\/test-execution\/node-under-test\?wait=[0-9a-f]{64}&signature=/);
 			// Answered: the watcher places no other call and reports nothing.
 			await new Promise((resolve) => setTimeout(resolve, 1500));

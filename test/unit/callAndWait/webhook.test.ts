@@ -41,8 +41,19 @@ it('1 resumes with approved true, the digits, the CallID, who answered and when;
 	const r = await result;
 	expect(written).toEqual({ status: 200, headers: expect.objectContaining({ 'Content-Type': 'text/plain; charset=utf-8' }), text: 'thanks' });
 	expect(r.noWebhookResponse).toBe(true);
-	expect(dataOf(r)).toEqual({ approved: true, digits: '1', callId: '1764250000.12', answeredBy: '5145550123', to: '15145550123', extension: '510', respondedAt: expect.any(String) });
+	expect(dataOf(r)).toEqual({ approved: true, digits: '1', callId: '1764250000.12', answeredBy: '15145550123', to: '15145550123', extension: '510', respondedAt: expect.any(String) });
 	expect(typeof dataOf(r).approved).toBe('boolean');
+});
+
+it.each(['5145550123', '15145550123', '+15145550123'])('CIDNum %j (the switch writes the number its own way): answeredBy is the number called as `to` writes it', async (CIDNum) => {
+	const { result } = call({ body: { ...post, CIDNum, CIDName: CIDNum } });
+	expect(dataOf(await result)).toMatchObject({ approved: true, answeredBy: '15145550123', to: '15145550123' });
+});
+
+it('a CIDNum of another phone (the call was forwarded) is answeredBy as the switch wrote it; none at all: the number called', async () => {
+	expect(dataOf(await call({ body: { ...post, CIDNum: '+14385550142' } }).result)).toMatchObject({ answeredBy: '+14385550142', to: '15145550123' });
+	const { CIDNum: _none, ...withoutCid } = post;
+	expect(dataOf(await call({ body: withoutCid }).result)).toMatchObject({ answeredBy: '15145550123' });
 });
 
 it('2 resumes with approved false and the decline option; the review tool also tells its agent what the key meant', async () => {
@@ -51,7 +62,7 @@ it('2 resumes with approved false and the decline option; the review tool also t
 	expect(dataOf(await plain.result).chatInput).toBeUndefined();
 	expect(plain.written.text).toBe('goodbye');
 	const tool = call({ body: { ...post, Digits: '2' }, type: 'n8n-nodes-solswitch.solSwitchHitlTool' });
-	expect(dataOf(await tool.result)).toMatchObject({ approved: false, chatInput: 'Declined by phone: 5145550123 pressed 2.' });
+	expect(dataOf(await tool.result)).toMatchObject({ approved: false, chatInput: 'Declined by phone: 15145550123 pressed 2.' });
 });
 
 it('another key answers the prompt-again option and keeps waiting (no workflowData)', async () => {

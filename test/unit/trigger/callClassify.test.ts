@@ -5,7 +5,7 @@
  * Count Voicemail as Missed; the notification that ends the call, numbers compared by key.
  */
 import { classify, directionOf } from '../../../nodes/SolSwitchTrigger/calls/classify';
-import { isPhoneNumber, numberKey } from '../../../nodes/SolSwitchTrigger/calls/numbers';
+import { isPhoneNumber, numberKey } from '../../../nodes/shared/numbers';
 import { endsTheCall, isMissed, namesALeg, summarize, type CdrLeg } from '../../../nodes/SolSwitchTrigger/calls/outcome';
 import { cdrLeg } from '../../helpers/cdrLeg';
 import type { SwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';

@@ -5,6 +5,7 @@
  * neither says whether a `1` or `+1` comes first. So a North American number (10 digits, or 11 with
  * the leading 1, any punctuation) keys as its 10 digits; anything else (an extension, a feature, an
  * international number) keys as its digits, or its trimmed text when it has none (anonymous).
+ * Used by the trigger's call records and by Call and Wait's keypress (the DV request's CIDNum).
  */
 const NANP = /^1?([2-9]\d{2}[2-9]\d{6})$/;
 
