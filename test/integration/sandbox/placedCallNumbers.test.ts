@@ -13,6 +13,7 @@ import { settingsOf, writeNumber } from '../../../sandbox/switch/profiles';
 import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { EVERY_PROFILE } from '../../helpers/switchProfiles';
 import { useSandbox } from '../../helpers/sandbox';
+import { until as waitUntil } from '../../helpers/until';
 
 const env = useSandbox();
 
@@ -37,15 +38,7 @@ async function api(fn: string, body: Record<string, unknown>) {
 async function phone(number: string, turns: Array<Record<string, unknown>>) {
 	await fetch(`${env.sandbox.url}/_sandbox/digit-validation/phone`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number, turns }) });
 }
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000) => waitUntil(what, probe, timeoutMs);
 const notificationsOf = (callId: string) =>
 	env.sandbox.exchanges.find({ direction: 'out', service: 'sipNotification' }).map((e) => e.body as Record<string, string>).filter((b) => b.CallID === callId);
 /** The call's CDR Export row, once CDR Export holds it. */

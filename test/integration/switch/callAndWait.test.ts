@@ -14,6 +14,8 @@ import { runNode } from '../../../scripts/n8n-engine/n8nEngine';
 import { hashOf } from '../../../nodes/SolSwitch/callAndWait/secret';
 import { writeNumber } from '../../../sandbox/switch/profiles';
 import { useSandbox } from '../../helpers/sandbox';
+import { until } from '../../helpers/until';
+import { callAndWaitParameters } from '../../helpers/callAndWaitParameters';
 
 jest.setTimeout(60_000);
 
@@ -26,16 +28,7 @@ async function phone(turns: Array<Record<string, unknown>>) {
 	return number;
 }
 
-const params = (destination: string, over: Record<string, unknown> = {}) => ({
-	resource: 'call',
-	operation: 'sendAndWait',
-	Extension: '510',
-	Destination: destination,
-	approveOption: 'thanks',
-	declineOption: 'goodbye',
-	otherKeyOption: 'repeat',
-	...over,
-});
+const params = (destination: string, over: Record<string, unknown> = {}) => callAndWaitParameters(destination, over);
 /** n8n's waiting webhooks as this test sees them: every post to a resume URL, answered `thanks` (a keypress) or `OK`. */
 const n8n = {
 	server: undefined as Server | undefined,
@@ -79,15 +72,6 @@ const control = async (path: string, body?: Record<string, unknown>) =>
 	(await (await fetch(`${env.sandbox.url}/_sandbox/digit-validation${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})).json()) as Record<string, any>;
 const profile = async (legDetails: 'live' | 'afterHangup') =>
 	await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { legDetails } }) });
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}
 /** Whether the switch's CIDNum names this phone, in whichever form the switch writes it (profiles.ts: 10, 11 digits or +1). */
 const sameNumber = (written: unknown, number: string) => writeNumber(String(written ?? ''), 'e164') === writeNumber(number, 'e164');
 /** The posts of one kind; keys only from the given phone when named (a phone of an earlier test may still press its key into this one). */

@@ -20,6 +20,8 @@ import { settingsOf, writeNumber } from '../../../sandbox/switch/profiles';
 import { EVERY_PROFILE } from '../../helpers/switchProfiles';
 import { useSandbox } from '../../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from '../../helpers/triggerServer';
+import { until as waitUntil } from '../../helpers/until';
+import { callAndWaitParameters } from '../../helpers/callAndWaitParameters';
 
 jest.setTimeout(60_000);
 
@@ -82,15 +84,7 @@ beforeEach(() => {
 
 const items = () => host.executions.flat().map((i) => i.json as Record<string, any>);
 const of = (event: string, callId: string) => items().filter((i) => i.CallEvent === event && i.CallID === callId);
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000) => waitUntil(what, probe, timeoutMs);
 /** The call's Call Ended item, once the trigger started its run (Missed Call, when there is one, comes in the same run). */
 async function callEnded(callId: string) {
 	const [ended] = await until(`Call Ended of ${callId}`, () => (of('call-ended', callId).length ? of('call-ended', callId) : undefined));
@@ -107,16 +101,7 @@ const nextPhone = () => {
 	return { ten, typed: `+1 ${ten.slice(0, 3)} ${ten.slice(3, 6)} ${ten.slice(6)}` };
 };
 
-const callAndWait = (destination: string, over: IDataObject = {}): IDataObject => ({
-	resource: 'call',
-	operation: 'sendAndWait',
-	Extension: '510',
-	Destination: destination,
-	approveOption: 'thanks',
-	declineOption: 'goodbye',
-	otherKeyOption: 'repeat',
-	...over,
-});
+const callAndWait = (destination: string, over: Record<string, unknown> = {}): IDataObject => callAndWaitParameters(destination, over) as IDataObject;
 const run = (parameters: IDataObject) =>
 	runNode({ type: 'solSwitch', typeVersion: 2, parameters: parameters as INodeParameters, credentials: env.switchCredentials(), input: [{ json: {} }], urls: { webhookWaitingBaseUrl: n8n.base } });
 const placedCallIds = () => env.received('newcall').map((e) => e.body as IDataObject);
