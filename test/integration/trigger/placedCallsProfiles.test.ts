@@ -159,7 +159,10 @@ describe.each(EVERY_PROFILE)('calls the package places, under the %s profile', (
 		// This run's wait: the hash of the secret this run gave the switch.
 		expect(resumed.wait).toBe(hashOf((sent.CustomDVData as IDataObject & { AuthInfo: { credentials: string } }).AuthInfo.credentials));
 		expect(resumed.data).toMatchObject({ approved: true, digits: '1', answeredBy: `1${to.ten}`, to: `1${to.ten}`, extension: '510' });
-		const [post] = env.sandbox.exchanges.find({ direction: 'out', service: 'digitValidation' }).filter((e) => (e.body as IDataObject).CDRCallID === resumed.data.callId);
+		// The sandbox records its post once the answer is back, which can be after the wait resumed.
+		const post = await until('the DV post recorded', () =>
+			env.sandbox.exchanges.find({ direction: 'out', service: 'digitValidation' }).find((e) => (e.body as IDataObject).CDRCallID === resumed.data.callId),
+		);
 		expect((post.body as IDataObject).CIDNum).toBe(writeNumber(to.ten, settings.notificationNumbers));
 		expect(post.answer).toBe('thanks');
 		const callId = String(resumed.data.callId);
