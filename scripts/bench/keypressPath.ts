@@ -19,9 +19,8 @@
  * `thanks` (a valid one), the call ended, and each key resumed its execution exactly once.
  */
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { groupCpuMs } from './cpu';
-import { ResumeSink, reportResumed, waitComparisons, type WaitFigures } from './sendAndWaitPath';
+import { pool, ResumeSink, reportResumed, sleep, waitComparisons, type WaitFigures } from './sendAndWaitPath';
 import { median, type BenchContext, type BenchPath, type Comparison } from './types';
 import { node, published, webhook } from './workflows';
 
@@ -124,18 +123,9 @@ export async function recipeKeypress(ctx: BenchContext, sinkUrl: string): Promis
 	return { label: 'HTTP Request (New Call, CustomDVData) → Wait (On Webhook Call) → Respond to Webhook', startUrl: url, waitingWorkflowId: id };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function control(ctx: BenchContext, path: string, body?: Record<string, unknown>): Promise<Record<string, any>> {
 	const answer = await fetch(`${ctx.sandbox.url}/_sandbox/digit-validation${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
 	return (await answer.json()) as Record<string, any>;
-}
-
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-	let next = 0;
-	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
-		while (next < count) await task(next++);
-	}));
 }
 
 /** What is wrong with the switch's side of one press (undefined: the option `thanks`, valid, the call ended). */
@@ -174,25 +164,14 @@ export async function measureKeypresses(ctx: BenchContext, side: KeypressSide, s
 		if (problem) wrong.push(problem);
 	};
 	const cpuBefore = cpuOf();
-	const latencies: number[] = [];
-	for (const phone of phones.slice(0, sizes.timed)) {
-		const started = performance.now();
-		await press(phone);
-		const at = await sink.resumed(phone, sizes.graceMs);
-		if (at !== undefined) latencies.push(at - started);
-	}
-	const rest = phones.slice(sizes.timed);
-	const started = performance.now();
-	await pool(rest.length, sizes.concurrency, async (i) => press(rest[i]));
-	const arrivals = await Promise.all(rest.map((phone) => sink.resumed(phone, sizes.graceMs)));
-	const last = Math.max(...arrivals.filter((a): a is number => a !== undefined), started);
+	const { latencies, perSecond } = await sink.timeResumes(phones, sizes.timed, sizes.concurrency, sizes.graceMs, press);
 	const cpu = cpuOf() - cpuBefore;
 	// Time for a second resume of a key to report before counting.
 	await sleep(1000);
 	for (const phone of phones) if (sink.hits(phone) > 1) wrong.push(`${phone}: resumed ${sink.hits(phone)} times`);
 	return {
 		latencies,
-		perSecond: arrivals.filter((a) => a !== undefined).length / ((last - started) / 1000 || Infinity),
+		perSecond,
 		replies: phones.length,
 		lost: phones.length - sink.count(phones),
 		notWaiting,

@@ -78,6 +78,27 @@ export class ResumeSink {
 		});
 	}
 
+	/**
+	 * Times the resumes of `phones`: the first `timed` one at a time (each `act`, then its resume: the
+	 * latencies), the rest `concurrency` at a time (resumes per second from the first act to the last
+	 * resume). Shared by the paths whose rounds are timed that way (Send and Wait, keypress).
+	 */
+	async timeResumes(phones: string[], timed: number, concurrency: number, graceMs: number, act: (phone: string) => Promise<unknown>): Promise<{ latencies: number[]; perSecond: number }> {
+		const latencies: number[] = [];
+		for (const phone of phones.slice(0, timed)) {
+			const started = performance.now();
+			await act(phone);
+			const at = await this.resumed(phone, graceMs);
+			if (at !== undefined) latencies.push(at - started);
+		}
+		const rest = phones.slice(timed);
+		const started = performance.now();
+		await pool(rest.length, concurrency, async (i) => act(rest[i]));
+		const arrivals = await Promise.all(rest.map((phone) => this.resumed(phone, graceMs)));
+		const last = Math.max(...arrivals.filter((a): a is number => a !== undefined), started);
+		return { latencies, perSecond: arrivals.filter((a) => a !== undefined).length / ((last - started) / 1000 || Infinity) };
+	}
+
 	/** How many times the key reported (a run started twice reports twice). */
 	hits(phone: string): number {
 		return this.calls.get(phone) ?? 0;
@@ -224,7 +245,8 @@ export async function measureRounds(ctx: BenchContext, ours: WaitSide, plain: Wa
 	return figures;
 }
 
-async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+/** Runs `task` for 0..count-1, `concurrency` at a time; the results in order. */
+export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
 	const out: T[] = new Array(count);
 	let next = 0;
 	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
@@ -240,7 +262,7 @@ async function waitingCount(api: N8nApi, workflowId: string): Promise<number> {
 	return (await api.executionSummaries(workflowId)).filter((e) => e.status === 'waiting').length;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the waits, then times the replies (see the file's comment). */
 export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: ResumeSink, sizes: WaitSizes, phonePrefix: string, cpuOf: () => number = () => groupCpuMs(ctx.n8n.pid)): Promise<WaitFigures> {
@@ -258,24 +280,11 @@ export async function measureWaits(ctx: BenchContext, side: WaitSide, sink: Resu
 	const send = (phone: string) => fetch(side.inboundUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mo(phone)) }).then((r) => r.text());
 
 	const cpuBefore = cpuOf();
-	const latencies: number[] = [];
-	const timed = phones.slice(0, sizes.latencyReplies);
-	for (const phone of timed) {
-		const started = performance.now();
-		await send(phone);
-		const at = await sink.resumed(phone, sizes.graceMs);
-		if (at !== undefined) latencies.push(at - started);
-	}
-	const rest = phones.slice(sizes.latencyReplies);
-	const started = performance.now();
-	await pool(rest.length, sizes.concurrency, async (i) => send(rest[i]));
-	const arrivals = await Promise.all(rest.map((phone) => sink.resumed(phone, sizes.graceMs)));
-	const last = Math.max(...arrivals.filter((a): a is number => a !== undefined), started);
-	const resumedRest = arrivals.filter((a) => a !== undefined).length;
+	const { latencies, perSecond } = await sink.timeResumes(phones, sizes.latencyReplies, sizes.concurrency, sizes.graceMs, send);
 	return {
 		cpuMsPerReply: (cpuOf() - cpuBefore) / phones.length,
 		latencies,
-		perSecond: resumedRest / ((last - started) / 1000 || Infinity),
+		perSecond,
 		replies: phones.length,
 		lost: phones.length - sink.count(phones),
 		notWaiting,

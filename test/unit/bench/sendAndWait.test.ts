@@ -25,6 +25,21 @@ describe('ResumeSink', () => {
 		expect(await sink.resumed('15145550009', 50)).toBeUndefined();
 		expect(sink.count(['15145550009'])).toBe(0);
 	});
+
+	it('times the first resumes one at a time and the rest at once; a phone that never resumes gives no latency and is not counted per second', async () => {
+		const phones = ['15145550011', '15145550012', '15145550013', '15145550014', '15145550015'];
+		const acted: string[] = [];
+		const { latencies, perSecond } = await sink.timeResumes(phones, 2, 2, 200, async (phone) => {
+			acted.push(phone);
+			if (phone !== '15145550012' && phone !== '15145550015') await report(phone);
+		});
+		expect(acted.slice(0, 2)).toEqual(['15145550011', '15145550012']);
+		expect([...acted].sort()).toEqual(phones);
+		expect(latencies).toHaveLength(1);
+		expect(latencies[0]).toBeGreaterThanOrEqual(0);
+		expect(perSecond).toBeGreaterThan(0);
+		expect(sink.count(phones)).toBe(3);
+	});
 });
 
 describe('waitComparisons', () => {
