@@ -4,10 +4,11 @@
 // (tools/list), a tool call reaching the sandbox gateway, the errors a client gets for bad input.
 // Run by test/e2e/mcp.test.ts (n8n 2.40.7) and test/e2e/everyLine.test.ts (2.41.3, 1.123.81).
 //
-// Place a Call is gated by a person's YES by SMS: n8n's generated review tool cannot gate under the
-// MCP Server Trigger (the last case shows why), so the tool is a Call n8n Workflow Tool that runs the
-// example's own ask-then-call steps (Send and Wait, then New Call only on a YES); the client reads the
-// outcome with Check Call Request (a Data Table tool).
+// Place a Call is gated by a person's YES by SMS, Send SMS After Phone Approval by their pressing 1 on a
+// call: n8n's generated review tool cannot gate under the MCP Server Trigger (the last case shows why),
+// so each is a Call n8n Workflow Tool that runs the example's own steps (Send and Wait, then New Call
+// only on a YES; Call and Wait for Keypress, then Send SMS only on a 1); the client reads the outcome
+// with Check Request (a Data Table tool).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
 import { importExample } from '../../../scripts/start/examples';
 import { gatewayReceived } from '../../integration/messaging/env';
 import type { ScenarioEnv } from './env';
+import { callAndWaitFixture } from './callAndWait';
 import { createGatewayCredential } from './redelivery';
 import { sendAndWaitFixture } from './sendAndWait';
 
@@ -27,11 +29,13 @@ function testOnN8n2(name: string, reason: string, fn: () => Promise<void>) {
 }
 /** The person on call, a number no other scenario of the process texts. */
 const ON_CALL = '15145559801';
+/** The person on call as Send SMS After Phone Approval reaches them (texted the details, then phoned): a sandbox phone no other scenario calls. */
+const ON_CALL_PHONE = '15145559802';
 
 const FILE = 'examples/phone-tools-mcp.json';
 const PATH = 'solswitch-phone-tools';
 const TOKEN = 'e2e-mcp-token-7f3a9c';
-const TOOL_NAMES = ['Check_Call_Request', 'Check_Opening_Hours', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS'];
+const TOOL_NAMES = ['Check_Opening_Hours', 'Check_Request', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS', 'Send_SMS_After_Phone_Approval'];
 /** Words of the interface, not of the person the agent works for. */
 const JARGON = /\b(CDR|API|JSON|HTTP|endpoint|n8n|node|parameter|payload)\b/i;
 
@@ -44,6 +48,8 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 	describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
 		// The published Messaging Trigger the gateway posts replies to (Place a Call's approval SMS).
 		const sms = sendAndWaitFixture(env);
+		// The sandbox's scripted phones, which answer Send SMS After Phone Approval's call and press keys.
+		const phone = callAndWaitFixture(env);
 		const onCall = ON_CALL;
 		let workflowId: string;
 		let mcpUrl: string;
@@ -61,10 +67,14 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 				{ solSwitchApi: switchCredential, solSwitchMessagingApi: gatewayCredential, httpBearerAuth: bearer },
 				{
 					transform: (definition) => {
-						const ask = (definition.nodes as Array<{ name: string; parameters: Record<string, unknown> }>).find((n) => n.name === 'Ask the Person on Call')!;
+						const node = (name: string) => (definition.nodes as Array<{ name: string; parameters: Record<string, unknown> }>).find((n) => n.name === name)!;
+						const ask = node('Ask the Person on Call');
 						// This test's person on call, and its Messaging Trigger (the example names the SMS auto-reply's).
 						ask.parameters.To = onCall;
 						ask.parameters.triggerUrl = sms.inbound.url;
+						// The person on call of the keypress approval: texted the details, then phoned.
+						node('Text the Details').parameters.To = ON_CALL_PHONE;
+						node('Phone the Person on Call').parameters.Destination = ON_CALL_PHONE;
 					},
 				},
 			);
@@ -86,7 +96,7 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 		const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
 			(result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('');
 
-		test('tools/list offers the six tools, each with a plain description and the fields the agent fills, all required', async () => {
+		test('tools/list offers the seven tools, each with a plain description and the fields the agent fills, all required', async () => {
 			const client = await connect();
 			const { tools } = await client.listTools();
 			// Printed for the report and the docs: what an agent receives.
@@ -108,12 +118,13 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			}
 			// The agent fills only these; From, the extension and the time rule are fixed in the workflow.
 			expect(fields).toEqual({
-				Check_Call_Request: ['Destination'],
 				Check_Opening_Hours: [],
+				Check_Request: ['Destination'],
 				Get_Call_Details: ['CallID'],
 				Place_a_Call: ['Destination'],
 				Queue_Stats: [],
 				Send_SMS: ['Body', 'To'],
+				Send_SMS_After_Phone_Approval: ['Body', 'To'],
 			});
 		});
 
@@ -156,7 +167,7 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 		// Execute Workflow Trigger) texts the person on call with Send and Wait and calls only on a YES.
 		// The MCP trigger does not wait for a sub-workflow that waits: n8n answers the client at once with
 		// its "Sub-workflow is paused" note (WorkflowToolService, SUB_WORKFLOW_WAITING_PLACEHOLDER), so the
-		// outcome reaches the client through Check Call Request. n8n 1.x's tool has no such note: it hands
+		// outcome reaches the client through Check Request. n8n 1.x's tool has no such note: it hands
 		// back what the paused run produced last.
 		const newCallsTo = (destination: string) => env.sandbox.exchanges.find({ service: 'switch', path: '/api/newcall/' }).filter((e) => (e.body as { Destination?: string }).Destination === destination);
 		async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
@@ -168,22 +179,23 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 				await new Promise((resolve) => setTimeout(resolve, 100));
 			}
 		}
-		/** Asks for a call through MCP; resolves once the example's run waits for the person's reply. */
-		async function askForCall(client: Client, destination: string) {
+		/** Calls a gated tool through MCP; resolves once the example's run waits for the person. */
+		async function askFor(client: Client, name: string, args: Record<string, string>) {
 			const before = new Set((await env.api.executionSummaries(workflowId)).map((e) => String(e.id)));
-			const result = await client.callTool({ name: 'Place_a_Call', arguments: { Destination: destination } });
-			const waiting = await until('the approval run to wait for the reply', async () => (await env.api.executionSummaries(workflowId)).find((e) => !before.has(String(e.id)) && e.status === 'waiting'));
+			const result = await client.callTool({ name, arguments: args });
+			const waiting = await until('the approval run to wait for the person', async () => (await env.api.executionSummaries(workflowId)).find((e) => !before.has(String(e.id)) && e.status === 'waiting'));
 			return { result, waitingId: String(waiting.id) };
 		}
+		const askForCall = async (client: Client, destination: string) => await askFor(client, 'Place_a_Call', { Destination: destination });
 		const finished = async (executionId: string) =>
 			await until(`run ${executionId} to finish`, async () => {
 				const execution = await env.api.getExecution(executionId);
 				return execution.status === 'success' || execution.status === 'error' ? execution : undefined;
 			});
 		async function checkRequest(client: Client, destination: string) {
-			const result = await client.callTool({ name: 'Check_Call_Request', arguments: { Destination: destination } });
+			const result = await client.callTool({ name: 'Check_Request', arguments: { Destination: destination } });
 			expect(result.isError).toBeFalsy();
-			return JSON.parse(textOf(result)) as Array<{ Destination: string; Status: string; CallID: string }>;
+			return JSON.parse(textOf(result)) as Array<{ Destination: string; Request: string; Status: string; CallID: string; MessageID: string }>;
 		}
 		/**
 		 * What the client reads at once, before the reply: n8n 2.x's note that the workflow paused; 1.x
@@ -195,7 +207,7 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			else expect(textOf(result)).toContain('Sub-workflow is paused (waiting for a human response or a scheduled resume)');
 		}
 
-		test('Place a Call texts the person on call and waits; the switch is reached once, after their YES, and Check Call Request tells the client the call ID', async () => {
+		test('Place a Call texts the person on call and waits; the switch is reached once, after their YES, and Check Request tells the client the call ID', async () => {
 			const client = await connect();
 			const destination = '15145550131';
 			const { result, waitingId } = await askForCall(client, destination);
@@ -216,7 +228,7 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			expect(await checkRequest(client, destination)).toEqual([expect.objectContaining({ Destination: destination, Status: 'approved: the call was placed', CallID: callId })]);
 		});
 
-		test('on a NO the switch is never reached, and Check Call Request tells the client it was declined', async () => {
+		test('on a NO the switch is never reached, and Check Request tells the client it was declined', async () => {
 			const client = await connect();
 			const destination = '15145550132';
 			const { result, waitingId } = await askForCall(client, destination);
@@ -225,6 +237,59 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			expect((await finished(waitingId)).status).toBe('success');
 			expect(newCallsTo(destination)).toEqual([]);
 			expect(await checkRequest(client, destination)).toEqual([expect.objectContaining({ Destination: destination, Status: 'declined: the person on call said no, no call was placed', CallID: '' })]);
+		});
+
+		// Send SMS After Phone Approval: the same shape, approved by a keypress. The example texts the person
+		// on call the details (the switch cannot speak them), phones them with Call and Wait for Keypress
+		// from the Digit Validation extension 510, and sends the agent's text only on a 1.
+		const textsTo = (number: string, since: string) => gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= since && bodyOf(e).To === number);
+		const approvalCallsSince = (since: string) => phone.newCalls(ON_CALL_PHONE).filter((e) => e.at >= since);
+		/** Asks for a text through MCP: the details reach the person on call, their phone rings, nothing is sent yet. */
+		async function askForText(client: Client, to: string, body: string) {
+			const since = new Date().toISOString();
+			// The sandbox phone answers the next call and waits for a key (pressed below).
+			await phone.control('/phone', { number: ON_CALL_PHONE, turns: [{ answer: 'answer' }] });
+			const { result, waitingId } = await askFor(client, 'Send_SMS_After_Phone_Approval', { To: to, Body: body });
+			expectWaitingAnswer(result, to);
+			const details = textsTo(ON_CALL_PHONE, since).map((e) => String(bodyOf(e).Body));
+			// Numbered parts ("1/2 ...") of one text, cut between words.
+			expect(details.map((part) => part.replace(/^\d+\/\d+ /, '')).join(' ')).toBe(`An AI assistant asks to text ${to}. We call you now: press 1 to send it, 2 to refuse. The text: ${body}`);
+			expect(approvalCallsSince(since).map((e) => e.body)).toEqual([expect.objectContaining({ Extension: '510', Destination: ON_CALL_PHONE, CIDName: 'Approval' })]);
+			expect(textsTo(to, since)).toEqual([]);
+			expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: expect.stringMatching(/^waiting: /), MessageID: '' })]);
+			return { waitingId, since };
+		}
+		/** The person on call presses a key once the sandbox phone has answered the approval call. */
+		const pressOnCall = async (digits: string) =>
+			await until(`the approval call to be answered for ${digits}`, async () => await phone.press(ON_CALL_PHONE, digits).catch((error: Error) => (/No answered call/.test(error.message) ? undefined : Promise.reject(error))));
+
+		test('Send SMS After Phone Approval texts the person on call the details and phones them; after they press 1 the gateway gets the text once, to the letter, and Check Request tells the client its message ID', async () => {
+			const client = await connect();
+			const to = '15145550141';
+			const body = 'Your refund of 42 dollars was approved today. It reaches your card in 3 days.';
+			const { waitingId, since } = await askForText(client, to, body);
+
+			const pressedAt = new Date().toISOString();
+			const { post } = await pressOnCall('1');
+			expect(post).toMatchObject({ status: 200, answer: 'thanks', valid: true });
+			expect((await finished(waitingId)).status).toBe('success');
+			const sent = textsTo(to, since);
+			expect(sent.map((e) => e.body)).toEqual([expect.objectContaining({ From: '55555', To: to, Body: body })]);
+			expect(sent[0].at >= pressedAt).toBe(true);
+			const messageId = (sent[0].answer as { ID: string }).ID;
+			expect(messageId).toMatch(/\S/);
+			expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: 'approved: the text message was sent', CallID: '', MessageID: messageId })]);
+		});
+
+		test('Send SMS After Phone Approval: when the person on call presses 2 the gateway never gets the text, and Check Request tells the client it was declined', async () => {
+			const client = await connect();
+			const to = '15145550142';
+			const { waitingId, since } = await askForText(client, to, 'Your order ships tomorrow.');
+			const { post } = await pressOnCall('2');
+			expect(post).toMatchObject({ status: 200, answer: 'goodbye', valid: true });
+			expect((await finished(waitingId)).status).toBe('success');
+			expect(textsTo(to, since)).toEqual([]);
+			expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: 'declined: the person on call pressed 2, no text was sent', MessageID: '' })]);
 		});
 
 		// Why Place a Call is a sub-workflow rather than n8n's generated review tool: the generated review tool (…HitlTool) connected under the MCP

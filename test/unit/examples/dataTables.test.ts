@@ -55,26 +55,25 @@ test('a placeholder without the table name, or a column type no data table has, 
 	expect(() => dataTablesNeeded(badType)).toThrow('column "from" has type "object"');
 });
 
-test('a Data Table tool counts too: the MCP example waits for Call requests, and its Check Call Request tool is pointed at it with the writing nodes', () => {
+test('a Data Table tool counts too: the MCP example waits for Approval requests, and its Check Request tool is pointed at it with the writing nodes of both gated tools', () => {
 	const example = readExample('examples/phone-tools-mcp.json');
 	expect(dataTablesNeeded(example)).toEqual([
 		{
-			name: 'Call requests',
-			columns: [
-				{ name: 'Destination', type: 'string' },
-				{ name: 'Status', type: 'string' },
-				{ name: 'CallID', type: 'string' },
-			],
+			name: 'Approval requests',
+			columns: ['Destination', 'Request', 'Status', 'CallID', 'MessageID'].map((name) => ({ name, type: 'string' })),
 		},
 	]);
-	const remapped = remapDataTables(example, { 'Call requests': { id: 'Tbl9', name: 'Call requests', projectId: 'P1' } });
+	const remapped = remapDataTables(example, { 'Approval requests': { id: 'Tbl9', name: 'Approval requests', projectId: 'P1' } });
 	const pointedAt = (remapped.nodes as Array<{ name: string; type: string; parameters: Record<string, any> }>)
 		.filter((n) => n.parameters.dataTableId !== undefined)
 		.map((n) => [n.name, n.type, n.parameters.dataTableId.value]);
 	expect(pointedAt).toEqual([
-		['Check Call Request', 'n8n-nodes-base.dataTableTool', 'Tbl9'],
+		['Check Request', 'n8n-nodes-base.dataTableTool', 'Tbl9'],
 		['Note the Request', 'n8n-nodes-base.dataTable', 'Tbl9'],
 		['Record Placed', 'n8n-nodes-base.dataTable', 'Tbl9'],
 		['Record Declined', 'n8n-nodes-base.dataTable', 'Tbl9'],
+		['Note the Text Request', 'n8n-nodes-base.dataTable', 'Tbl9'],
+		['Record Sent', 'n8n-nodes-base.dataTable', 'Tbl9'],
+		['Record Text Declined', 'n8n-nodes-base.dataTable', 'Tbl9'],
 	]);
 });
