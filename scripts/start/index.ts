@@ -57,7 +57,7 @@ export function mcpServer(job: MainJob): { name: string; url: string; token: str
 
 /**
  * The MCP example, when published: what a client is offered, then a call gated by the person on call
- * (15145550124, Bob): Place a Call texts him, his YES places it, Check Call Request tells the client.
+ * (15145550124, Bob): Place a Call texts him, his YES places it, Check Request tells the client.
  */
 function mcpLines(job: MainJob, post: (path: string, body: unknown) => string): string[] {
 	const mcp = mcpServer(job);
@@ -72,7 +72,7 @@ function mcpLines(job: MainJob, post: (path: string, body: unknown) => string): 
 		`    ${mcpTryLine(mcp.url, mcp.token, 'Place_a_Call', call)}`,
 		'    # ... he answers YES (NO: no call), and the switch places the call; then the agent reads the outcome',
 		`    ${post('/_sandbox/gateway/phones/15145550124/reply', { Body: 'YES', wait: true })}`,
-		`    ${mcpTryLine(mcp.url, mcp.token, 'Check_Call_Request', call)}`,
+		`    ${mcpTryLine(mcp.url, mcp.token, 'Check_Request', call)}`,
 	];
 }
 

@@ -253,13 +253,13 @@ function printedTry(line: string): { url: string; token: string; tool?: string; 
 	return { url: match[1], token: match[2], tool: match[3], args: match[4] ? (JSON.parse(match[4]) as Record<string, unknown>) : {} };
 }
 
-test('the printed MCP try-it: the client lists the six tools; the call it asks for texts the person on call, and after the printed YES the switch places it once and Check Call Request gives its call ID', async () => {
+test('the printed MCP try-it: the client lists the seven tools; the call it asks for texts the person on call, and after the printed YES the switch places it once and Check Request gives its call ID', async () => {
 	const lines = banner(job!, 0).split('\n');
 	const tries = lines.filter((l) => l.includes('build/scripts/start/mcpTry.js')).map(printedTry);
-	expect(tries.map((t) => t.tool)).toEqual([undefined, 'Place_a_Call', 'Check_Call_Request']);
+	expect(tries.map((t) => t.tool)).toEqual([undefined, 'Place_a_Call', 'Check_Request']);
 	const [list, place, check] = tries;
 	const listed = await mcpTry(list.url, list.token);
-	expect(listed.split('\n').map((l) => l.slice(0, l.indexOf('('))).sort()).toEqual(['Check_Call_Request', 'Check_Opening_Hours', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS']);
+	expect(listed.split('\n').map((l) => l.slice(0, l.indexOf('('))).sort()).toEqual(['Check_Opening_Hours', 'Check_Request', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS', 'Send_SMS_After_Phone_Approval']);
 	await expect(mcpTry(list.url, 'not-the-token')).rejects.toThrow(/403|Authorization data is wrong/);
 
 	const destination = String(place.args.Destination);
@@ -279,7 +279,7 @@ test('the printed MCP try-it: the client lists the six tools; the call it asks f
 	expect(await answered.json()).toMatchObject({ Status: 'OK', state: 'delivered' });
 	let outcome: Array<{ Status: string; CallID: string }> = [];
 	for (let tries = 0; !outcome[0]?.Status.startsWith('approved'); tries++) {
-		if (tries > 600) throw new Error(`Check Call Request never said approved: ${JSON.stringify(outcome)}`);
+		if (tries > 600) throw new Error(`Check Request never said approved: ${JSON.stringify(outcome)}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		outcome = JSON.parse(await mcpTry(check.url, check.token, check.tool, check.args)) as typeof outcome;
 	}
