@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SWITCH_KEY } from '../../../sandbox/server';
+import type { PhoneTurn } from '../../../sandbox/switch/digitValidation/dialer';
 import { importExample } from '../../../scripts/start/examples';
 import { gatewayReceived } from '../../integration/messaging/env';
 import type { ScenarioEnv } from './env';
@@ -74,7 +75,10 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 						ask.parameters.triggerUrl = sms.inbound.url;
 						// The person on call of the keypress approval: texted the details, then phoned.
 						node('Text the Details').parameters.To = ON_CALL_PHONE;
-						node('Phone the Person on Call').parameters.Destination = ON_CALL_PHONE;
+						const call = node('Phone the Person on Call').parameters;
+						call.Destination = ON_CALL_PHONE;
+						// Calls again at once when the line is busy (the example waits the node's default 60 s).
+						call.options = { ...(call.options as object), retryInterval: 0 };
 					},
 				},
 			);
@@ -245,18 +249,20 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 		const textsTo = (number: string, since: string) => gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= since && bodyOf(e).To === number);
 		const approvalCallsSince = (since: string) => phone.newCalls(ON_CALL_PHONE).filter((e) => e.at >= since);
 		/** Asks for a text through MCP: the details reach the person on call, their phone rings, nothing is sent yet. */
-		async function askForText(client: Client, to: string, body: string) {
+		async function askForText(client: Client, to: string, body: string, turns: PhoneTurn[] = [{ answer: 'answer' }]) {
+			const answers = turns[0].answer === 'answer';
 			const since = new Date().toISOString();
-			// The sandbox phone answers the next call and waits for a key (pressed below).
-			await phone.control('/phone', { number: ON_CALL_PHONE, turns: [{ answer: 'answer' }] });
+			// By default the sandbox phone answers the next call and waits for a key (pressed below).
+			await phone.control('/phone', { number: ON_CALL_PHONE, turns });
 			const { result, waitingId } = await askFor(client, 'Send_SMS_After_Phone_Approval', { To: to, Body: body });
 			expectWaitingAnswer(result, to);
 			const details = textsTo(ON_CALL_PHONE, since).map((e) => String(bodyOf(e).Body));
 			// Numbered parts ("1/2 ...") of one text, cut between words.
 			expect(details.map((part) => part.replace(/^\d+\/\d+ /, '')).join(' ')).toBe(`An AI assistant asks to text ${to}. We call you now: press 1 to send it, 2 to refuse. The text: ${body}`);
-			expect(approvalCallsSince(since).map((e) => e.body)).toEqual([expect.objectContaining({ Extension: '510', Destination: ON_CALL_PHONE, CIDName: 'Approval' })]);
+			expect(approvalCallsSince(since)[0].body).toEqual(expect.objectContaining({ Extension: '510', Destination: ON_CALL_PHONE, CIDName: 'Approval' }));
 			expect(textsTo(to, since)).toEqual([]);
-			expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: expect.stringMatching(/^waiting: /), MessageID: '' })]);
+			// Still waiting while the phone is answered and no key pressed (a busy line may be over by now).
+			if (answers) expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: expect.stringMatching(/^waiting: /), MessageID: '' })]);
 			return { waitingId, since };
 		}
 		/** The person on call presses a key once the sandbox phone has answered the approval call. */
@@ -290,6 +296,17 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			expect((await finished(waitingId)).status).toBe('success');
 			expect(textsTo(to, since)).toEqual([]);
 			expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: 'declined: the person on call pressed 2, no text was sent', MessageID: '' })]);
+		});
+
+		test('Send SMS After Phone Approval: when the person on call never answers (busy three times) the gateway never gets the text, and Check Request says no answer', async () => {
+			const client = await connect();
+			const to = '15145550143';
+			const { waitingId, since } = await askForText(client, to, 'Your appointment moved to Friday.', [{ answer: 'busy' }, { answer: 'busy' }, { answer: 'busy' }]);
+			// The node's call watcher calls twice more (its default retries), then resumes the wait with nobody answered.
+			expect((await finished(waitingId)).status).toBe('success');
+			expect(approvalCallsSince(since)).toHaveLength(3);
+			expect(textsTo(to, since)).toEqual([]);
+			expect(await checkRequest(client, to)).toEqual([expect.objectContaining({ Destination: to, Request: 'text', Status: 'no answer: the person on call did not answer the phone, no text was sent', MessageID: '' })]);
 		});
 
 		// Why Place a Call is a sub-workflow rather than n8n's generated review tool: the generated review tool (…HitlTool) connected under the MCP
