@@ -25,6 +25,20 @@ import { RedisServer, type RedisPersistence } from './redis';
 import { HaproxyBalancer } from './haproxy';
 import { RoundRobinProxy } from './round-robin-proxy';
 
+
+/**
+ * As docs/queue-mode.md's recipe (its shared block): n8n 2.x removes a finished job from Redis at
+ * once by default (keep 0), and a processor that calls Bull's job.finished() after its run already
+ * ended (a run of milliseconds, the processor slowed by load) then waits for ever: Bull's watchdog
+ * looks for the job among the finished ones (OptimalBits/bull#1906, wontfix;
+ * n8n/dist/workflow-runner.js enqueueExecution, scaling.service.js addJob). Seen in CI: reply mode
+ * When Last Node Finishes, one copy in twenty unanswered until HAProxy's 120 s (504). n8n 1.x
+ * removes finished jobs always and ignores these.
+ */
+export const KEPT_JOBS_ENV = {
+	N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '100',
+	N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '100',
+} as const;
 export interface QueueClusterOptions {
 	/** How many `n8n webhook` processes (default 1); with more, HAProxy and a round-robin proxy in front. */
 	webhookProcessors?: number;
@@ -89,6 +103,7 @@ export class QueueCluster {
 				EXECUTIONS_MODE: 'queue',
 				// The URL n8n shows for production webhooks: the processors', not main's.
 				WEBHOOK_URL: webhookUrl,
+				...KEPT_JOBS_ENV,
 				...options.env,
 			};
 			for (const tarball of options.communityPackages ?? []) {
