@@ -44,8 +44,13 @@ export interface QueueClusterOptions {
 	webhookProcessors?: number;
 	/** Tarballs installed as community packages in the shared user folder before anything starts. */
 	communityPackages?: string[];
-	/** Extra environment for every n8n process. */
+	/** Extra environment for every n8n process (after KEPT_JOBS_ENV: it may set other values). */
 	env?: Record<string, string>;
+	/**
+	 * Extra environment for each webhook processor, by index (after env): a setting that acts where a
+	 * webhook call is received, tested against its default on one cluster (test/queue/keptJobs.test.ts).
+	 */
+	webhookEnv?: Array<Record<string, string>>;
 	/** Redis's persistence (default 'none': a fresh queue, nothing written to disk). */
 	redisPersistence?: RedisPersistence;
 	/** Keep the user folder and the server logs after stop (also with SOLSWITCH_E2E_KEEP=1). */
@@ -140,6 +145,7 @@ export class QueueCluster {
 					process_('webhook', `webhook-${i + 1}.log`, {
 						N8N_PORT: String(port),
 						N8N_RUNNERS_BROKER_PORT: String(ports[5 + 2 * i]),
+						...options.webhookEnv?.[i],
 					}),
 				),
 			]);
