@@ -32,8 +32,8 @@ import { RoundRobinProxy } from './round-robin-proxy';
  * ended (a run of milliseconds, the processor slowed by load) then waits for ever: Bull's watchdog
  * looks for the job among the finished ones (OptimalBits/bull#1906, wontfix;
  * n8n/dist/workflow-runner.js enqueueExecution, scaling.service.js addJob). Seen in CI: reply mode
- * When Last Node Finishes, one copy in twenty unanswered until HAProxy's 120 s (504). n8n 1.x
- * removes finished jobs always and ignores these.
+ * When Last Node Finishes, one copy in twenty unanswered until HAProxy's 120 s (504); made certain,
+ * with both values, in test/queue/keptJobs.test.ts. n8n 1.x removes finished jobs always and ignores these.
  */
 export const KEPT_JOBS_ENV = {
 	N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '100',
