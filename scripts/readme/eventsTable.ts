@@ -1,4 +1,7 @@
-/** The README's events table of a trigger, generated from its event table (nodes/engine/trigger). */
+/**
+ * The README's events table of a trigger, generated from its event table (nodes/engine/trigger). The URL
+ * column gives the path after `<n8n>/webhook/<webhook id>`, which the pages say once.
+ */
 import type { TriggerSpec } from '../../nodes/engine/trigger/types';
 
 const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ') || '—';
@@ -17,7 +20,7 @@ export function eventsTable(trigger: TriggerSpec): string {
 		return text;
 	};
 	const rows = [
-		'| Event | URL | Paste the Production URL at | Fields sent | Required | Answered with | The workflow gets |',
+		'| Event | URL ends in | Paste the Production URL at | Fields sent | Required | Answered with | The workflow gets |',
 		'|---|---|---|---|---|---|---|',
 	];
 	for (const kind of trigger.events) {
@@ -25,7 +28,7 @@ export function eventsTable(trigger: TriggerSpec): string {
 		const filter = kind.filter ? ` (${kind.filter.field}: ${kind.filter.values.join(', ')})` : '';
 		const cell = (column: string, text: string) => once(column, text, kind.name);
 		rows.push(
-			`| ${kind.name}${filter} | \`<n8n>/webhook/<webhook id>/${kind.path}\` | ${cell('where', where)} | ${cell('fields', code(kind.fields))} | ${cell('required', code(kind.required))} | ${cell('answer', kind.answer)} | ${cell('gives', kind.gives)} |`,
+			`| ${kind.name}${filter} | \`/${kind.path}\` | ${cell('where', where)} | ${cell('fields', code(kind.fields))} | ${cell('required', code(kind.required))} | ${cell('answer', kind.answer)} | ${cell('gives', kind.gives)} |`,
 		);
 	}
 	return rows.join('\n');

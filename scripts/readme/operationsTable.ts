@@ -1,12 +1,20 @@
 /**
  * The operations tables of the docs/nodes/ pages, and the README's compact list of operation names,
  * generated from a catalog. A unit test fails when a page and the table disagree; `npm run readme`
- * rewrites the generated blocks.
+ * rewrites the generated blocks. No Path column: the interface function names the call, and users
+ * never type a path.
  */
 import type { AttributeSpec, Catalog, OperationSpec, ResourceSpec } from '../../nodes/engine/catalog/types';
-import { labelOf, operationLabel, wireAttributes } from '../../nodes/engine/generators/names';
+import { isTopLevel, labelOf, operationLabel, wireAttributes } from '../../nodes/engine/generators/names';
+
+/**
+ * Beyond this many optional fields, all under Additional Fields, the Optional cell gives their count:
+ * the editor lists them there with their descriptions, and forty names in a table cell help nobody.
+ */
+export const LONG_OPTIONAL_LIST = 8;
 
 function attrList(attributes: Array<AttributeSpec<string>>): string {
+	if (attributes.length > LONG_OPTIONAL_LIST && !attributes.some(isTopLevel)) return `${attributes.length} fields, under Additional Fields`;
 	return attributes.map((a) => `\`${a.name}\``).join(', ') || '—';
 }
 
@@ -26,12 +34,15 @@ function requiredFields(op: OperationSpec): string[] {
  * The Optional cell. When an operation's optional fields are those of another operation of its
  * resource (Update after Create: every field of Create, each optional), the row says so instead of
  * repeating a list of up to fifty names; fields of Create it does not take are named ("but `DID`").
- * Only when at most two of Create's fields are missing and it adds none of its own.
+ * Only when at most two of Create's fields are missing and it adds none of its own, and only to an
+ * operation that requires more fields than this one (the Create an Update copies), so that two
+ * operations never point at each other.
  */
 function optionalCell(op: OperationSpec, siblings: OperationSpec[], optional: Array<AttributeSpec<string>>): string {
 	const names = new Set(optional.map((a) => a.name));
 	for (const other of siblings) {
 		if (other === op || other.local) continue;
+		if (wireAttributes(other).filter((a) => a.required).length <= wireAttributes(op).filter((a) => a.required).length) continue;
 		const theirs = wireAttributes(other).map((a) => a.name);
 		if (theirs.length < 8 || !names.size || [...names].some((n) => !theirs.includes(n))) continue;
 		const missing = theirs.filter((n) => !names.has(n));
@@ -52,8 +63,8 @@ function resourceName(resource: ResourceSpec): string {
 
 export function operationsTable(catalog: Catalog): string {
 	const rows = [
-		'| Resource | Editor operation | Action | Interface function | Path | Required | Optional | Key scope |',
-		'|---|---|---|---|---|---|---|---|',
+		'| Resource | Editor operation | Action | Interface function | Required | Optional | Key scope |',
+		'|---|---|---|---|---|---|---|',
 	];
 	for (const resource of catalog.resources) {
 		const ops = catalog.operations
@@ -64,15 +75,10 @@ export function operationsTable(catalog: Catalog): string {
 			const required = attributes.filter((a) => a.required);
 			const optional = attributes.filter((a) => !a.required);
 			const name = op.deprecatedBy ? `${op.name} (deprecated: use ${op.deprecatedBy})` : op.name;
-			// A local operation sends no request (no path, no key scope), unless its runner sends through a function.
-			const path = op.local
-				? op.sendsThrough
-					? `\`${op.sendsThrough}\`, then waits`
-					: 'no request'
-				: `\`${op.path.startsWith('/') ? op.path : `/api/${op.path}/`}\``;
+			// A local operation sends no request (no key scope), unless its runner sends through a function.
 			const scope = op.local && !op.sendsThrough ? '—' : op.scope === 'global' ? 'global key' : 'global or customer key';
 			rows.push(
-				`| ${resourceName(resource)} | ${operationLabel(op)} | ${op.action} | ${name} | ${path} | ${[...required.map(requiredText), ...requiredFields(op)].join(', ') || '—'} | ${optionalCell(op, ops, optional)} | ${scope} |`,
+				`| ${resourceName(resource)} | ${operationLabel(op)} | ${op.action} | ${name} | ${[...required.map(requiredText), ...requiredFields(op)].join(', ') || '—'} | ${optionalCell(op, ops, optional)} | ${scope} |`,
 			);
 		}
 	}

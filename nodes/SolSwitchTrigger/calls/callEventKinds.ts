@@ -39,7 +39,7 @@ function callEndedOf(s: CallSummary, customer: string): IDataObject {
 	return { ...rest, Customer: customer, Recordings, Legs: Legs as IDataObject[], ClassifiedBy };
 }
 
-const CLASSIFIED_BY = '`ClassifiedBy` (`Direction`, `Outcome`, `Facts`: why the call was classified so, from the notifications and the customer\'s extensions, DIDs, voicemail boxes and queues as the switch lists them)';
+const CLASSIFIED_BY = '`ClassifiedBy` (why the call was classified so: `Direction`, `Outcome`, `Facts`)';
 
 export const CALL_EVENT_KINDS: CallEventKind[] = [
 	{

@@ -25,13 +25,32 @@ import { RedisServer, type RedisPersistence } from './redis';
 import { HaproxyBalancer } from './haproxy';
 import { RoundRobinProxy } from './round-robin-proxy';
 
+
+/**
+ * As docs/queue-mode.md's recipe (its shared block): n8n 2.x removes a finished job from Redis at
+ * once by default (keep 0), and a processor that calls Bull's job.finished() after its run already
+ * ended (a run of milliseconds, the processor slowed by load) then waits for ever: Bull's watchdog
+ * looks for the job among the finished ones (OptimalBits/bull#1906, wontfix;
+ * n8n/dist/workflow-runner.js enqueueExecution, scaling.service.js addJob). Seen in CI: reply mode
+ * When Last Node Finishes, one copy in twenty unanswered until HAProxy's 120 s (504); made certain,
+ * with both values, in test/queue/keptJobs.test.ts. n8n 1.x removes finished jobs always and ignores these.
+ */
+export const KEPT_JOBS_ENV = {
+	N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '100',
+	N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '100',
+} as const;
 export interface QueueClusterOptions {
 	/** How many `n8n webhook` processes (default 1); with more, HAProxy and a round-robin proxy in front. */
 	webhookProcessors?: number;
 	/** Tarballs installed as community packages in the shared user folder before anything starts. */
 	communityPackages?: string[];
-	/** Extra environment for every n8n process. */
+	/** Extra environment for every n8n process (after KEPT_JOBS_ENV: it may set other values). */
 	env?: Record<string, string>;
+	/**
+	 * Extra environment for each webhook processor, by index (after env): a setting that acts where a
+	 * webhook call is received, tested against its default on one cluster (test/queue/keptJobs.test.ts).
+	 */
+	webhookEnv?: Array<Record<string, string>>;
 	/** Redis's persistence (default 'none': a fresh queue, nothing written to disk). */
 	redisPersistence?: RedisPersistence;
 	/** Keep the user folder and the server logs after stop (also with SOLSWITCH_E2E_KEEP=1). */
@@ -89,6 +108,7 @@ export class QueueCluster {
 				EXECUTIONS_MODE: 'queue',
 				// The URL n8n shows for production webhooks: the processors', not main's.
 				WEBHOOK_URL: webhookUrl,
+				...KEPT_JOBS_ENV,
 				...options.env,
 			};
 			for (const tarball of options.communityPackages ?? []) {
@@ -125,6 +145,7 @@ export class QueueCluster {
 					process_('webhook', `webhook-${i + 1}.log`, {
 						N8N_PORT: String(port),
 						N8N_RUNNERS_BROKER_PORT: String(ports[5 + 2 * i]),
+						...options.webhookEnv?.[i],
 					}),
 				),
 			]);

@@ -28,7 +28,7 @@ describe('SolSwitch Admin catalog', () => {
 	it('marks the DID and Customer suites as needing a global key, and the operations table says so', () => {
 		for (const op of catalog.operations) expect(op.scope === 'global').toBe(op.resource === 'did' || op.resource === 'customer');
 		const table = operationsTable(catalog);
-		expect(table).toContain('| DID | Create | Create a DID | DID Add | `/api/did/add/` | `DID`, `CustID` |');
+		expect(table).toContain('| DID | Create | Create a DID | DID Add | `DID`, `CustID` |');
 		expect(table.split('\n').filter((l) => l.endsWith('| global key |'))).toHaveLength(8);
 	});
 

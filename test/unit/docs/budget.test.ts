@@ -17,9 +17,10 @@ const USER_PAGES_GOAL = 150 * KB;
 /**
  * The user pages' total when this ceiling was last set; lower it as the pages shrink, down to
  * USER_PAGES_GOAL. Set to 162,000 by the cut of 2026-11-28 (190,926 before), raised once to 163,500
- * the same day when the gated Place a Call of the MCP example (issue 37) landed after the cut.
+ * the same day when the gated Place a Call of the MCP example (issue 37) landed after the cut; the
+ * goal itself since the second cut (163,431 to 147,570 bytes), which left room for pages in flight.
  */
-const USER_PAGES_CEILING = 163_500;
+const USER_PAGES_CEILING = 153_600;
 
 /** The pages one section of docs/index.md lists, up to the next section (as the figures test reads them). */
 function listedPages(index: string, heading: string): string[] {

@@ -14,7 +14,7 @@ import { solSwitchCatalog } from '../../../nodes/SolSwitch/catalog';
 import { solSwitchAdminCatalog } from '../../../nodes/SolSwitchAdmin/catalog';
 import { messagingCatalog } from '../../../nodes/SolSwitchMessaging/catalog';
 import { switchService } from '../../../nodes/shared/services';
-import { operationsList, operationsTable } from '../../../scripts/readme/operationsTable';
+import { LONG_OPTIONAL_LIST, operationsList, operationsTable } from '../../../scripts/readme/operationsTable';
 
 const op = (catalog: Catalog, resource: string, operation: string) =>
 	catalog.operations.find((o) => o.resource === resource && o.operation === operation)!;
@@ -121,13 +121,31 @@ describe('rows that say what the editor asks', () => {
 		const row = (start: string) => rows.find((line) => line.startsWith(start))!;
 		expect(row('| Extension | Update |')).toContain('| `ID` | every field of Create | global or customer key |');
 		expect(row('| DID | Update |')).toContain('| `ID` | every field of Create but `DID` | global key |');
-		// Create keeps its own list, and an operation with a short list of its own keeps it.
-		expect(row('| Extension | Create |')).toContain('`CIDName`, `E911_CIDNum`');
+		// Create keeps its own cell and never points back at Update, and a short list of its own stays names.
+		expect(row('| DID | Create |')).not.toContain('every field of');
 		expect(row('| Extension | Delete |')).toContain('| `ID` | `Customer` |');
+		expect(row('| Firewall Rule | Create |')).toContain('| `Position`, `Web`, `SysAdmin`, `Provisioning`, `SIP` |');
 		// The claim holds: the Update's optional fields are Create's, less the ones named.
 		const names = (resource: string, operation: string) => solSwitchAdminCatalog.operations.find((o) => o.resource === resource && o.operation === operation)!.attributes.map((a) => a.name);
 		expect(names('extension', 'edit').filter((n) => n !== 'ID').sort()).toEqual(names('extension', 'add').sort());
 		expect(names('did', 'edit').filter((n) => n !== 'ID').sort()).toEqual(names('did', 'add').filter((n) => n !== 'DID').sort());
+	});
+
+	it('a long list of optional fields is their count, and the count is what the editor lists under Additional Fields', () => {
+		const rows = operationsTable(solSwitchAdminCatalog).split('\n');
+		const createExtension = rows.find((line) => line.startsWith('| Extension | Create |'))!;
+		const editor = buildProperties(solSwitchAdminCatalog).filter(
+			(p) => p.name === 'additionalFields' && p.displayOptions?.show?.resource?.[0] === 'extension' && p.displayOptions?.show?.operation?.[0] === 'add',
+		);
+		const counts = editor.map((p) => (p.options ?? []).length);
+		expect(counts.length).toBeGreaterThan(0);
+		expect(new Set(counts).size).toBe(1);
+		expect(counts[0]).toBeGreaterThan(LONG_OPTIONAL_LIST);
+		expect(createExtension).toContain(`| ${counts[0]} fields, under Additional Fields |`);
+		expect(createExtension).not.toContain('`CIDName`');
+		// No Path column: seven cells on every row, the interface function naming the call.
+		expect(rows[0]).toBe('| Resource | Editor operation | Action | Interface function | Required | Optional | Key scope |');
+		for (const line of rows.slice(2)) expect(line.split(' | ')).toHaveLength(7);
 	});
 
 	it('a retired resource (Legacy) is named with the node versions that still offer it, in the table and the README list', () => {

@@ -4,6 +4,7 @@
 // and two processors would serve it at once), n8n's other webhooks are not.
 import fs from 'node:fs';
 import path from 'node:path';
+import { KEPT_JOBS_ENV } from '../../../scripts/n8n-harness/queue/cluster';
 import { haproxyConfig, TRIGGER_PATHS } from '../../../scripts/n8n-harness/queue/haproxy';
 import { MESSAGING_TRIGGER } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
@@ -71,5 +72,18 @@ describe('what the balancer adds for the whole cluster', () => {
 		expect(whole).toContain('  default_backend n8n_main');
 		expect(whole).toMatch(/backend n8n_main\n  server main 10\.0\.0\.10:5678 check/);
 		expect(config).not.toContain('n8n_main');
+	});
+});
+
+describe("docs/queue-mode.md's shared environment block", () => {
+	it("keeps finished jobs as the suite's cluster does (else a When Last Node Finishes answer can hang for ever, Bull's job.finished() race)", () => {
+		const docs = fs.readFileSync(path.join(__dirname, '../../../docs/queue-mode.md'), 'utf8');
+		const shared = /```sh\n(# Shared by main[\s\S]*?)```/.exec(docs)![1];
+		const lines = shared.split('\n').map((l) => l.trim());
+		expect(Object.keys(KEPT_JOBS_ENV).length).toBeGreaterThan(0);
+		for (const [name, value] of Object.entries(KEPT_JOBS_ENV)) {
+			expect(Number(value)).toBeGreaterThan(0);
+			expect(lines).toContain(`${name}=${value}`);
+		}
 	});
 });

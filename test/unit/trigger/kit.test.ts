@@ -142,7 +142,7 @@ describe('a new event kind is one table entry plus its handler', () => {
 		const fields: IDataObject = { Queue: '600' };
 		expect(receiveEvent(extended, fields, new Date(), 'queue-callback')).toEqual({ refusal: { status: 400, reason: 'Missing required field CallerNumber' } });
 		expect(receiveEvent(extended, { ...fields, CallerNumber: '5145550100' }, new Date(), 'queue-callback')).toMatchObject({ kind: queueCallback });
-		expect(eventsTable(extended)).toContain('| Queue Callback | `<n8n>/webhook/<webhook id>/queue-callback` | queue settings > callback URL |');
+		expect(eventsTable(extended)).toContain('| Queue Callback | `/queue-callback` | queue settings > callback URL |');
 	});
 });
 
