@@ -9,7 +9,8 @@
 // the soak failed), the ones it acted on twice and the faults each met, and the opt-outs kept.
 // Every "hello" also opens a ticket (a Data Table row keyed by its message ID, sideEffect.ts): the
 // side effects that ran twice and the ones lost are counted from those rows; with --side-effect-once
-// the ticket goes through the recipe of examples/sms-side-effect-once.json (Redis Increment, If count = 1).
+// the ticket goes through the recipe of examples/sms-side-effect-once.json (a PostgreSQL claim with a
+// lease, in the cluster's own PostgreSQL).
 //
 //   npx tsc -p tsconfig.tools.json && node build/scripts/soak/index.js [--messages=1000] [--rate=2]
 //     [--burst=50] [--fault-share=0.2] [--redis=everysec|always|none] [--redis-down-ms=3000]
@@ -33,7 +34,7 @@ import { readExample, remapCredentials, webhookUrls } from '../start/examples';
 import { FaultInjector } from './faults';
 import { FaultProxy } from './faultProxy';
 import { parseOptions, planMessages, type PlannedMessage } from './plan';
-import { countSideEffects, soakWorkflow } from './sideEffect';
+import { countSideEffects, recipePageBlocks, soakWorkflow } from './sideEffect';
 import { tally, type ExecutionSeen, type MessageTrace } from './tally';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,13 +63,15 @@ async function main() {
 			inboundApiKey: DEFAULT_INBOUND_KEY,
 			inboundKeyType: 'body',
 		});
-		// The recipe's Redis is the queue's own (any Redis every n8n process reaches will do).
-		const redis = await api.createCredential('Redis', 'redis', { host: '127.0.0.1', port: cluster.redis.port, database: 0, password: '' });
+		// The recipe's claim table lives in n8n's own PostgreSQL (any PostgreSQL every n8n process reaches
+		// will do), created with the recipe page's statement.
+		if (options.sideEffectOnce) cluster.postgres.query(recipePageBlocks('sql')[0]);
+		const postgres = await api.createCredential('Postgres', 'postgres', cluster.postgres.credential);
 		const definition = soakWorkflow(readExample('examples/sms-auto-reply.json'), readExample('examples/sms-side-effect-once.json'), { once: options.sideEffectOnce });
 		// The examples' Messaging Triggers leave INFO, HELP and AIDE to the user: the sandbox's demo texts, as npm start gives them.
 		fillDemoTexts(definition);
 		const dataTables = await ensureDataTables(api, dataTablesNeeded(definition));
-		const workflow = await api.createWorkflow(remapDataTables(remapCredentials(definition, { solSwitchMessagingApi: credential.id, redis: redis.id }), dataTables));
+		const workflow = await api.createWorkflow(remapDataTables(remapCredentials(definition, { solSwitchMessagingApi: credential.id, postgres: postgres.id }), dataTables));
 		await api.publishWorkflow(workflow.id);
 		const [trigger] = webhookUrls(workflow, proxy.url);
 		const gateway = gatewayOf(sandbox);
@@ -130,6 +133,8 @@ async function main() {
 			),
 			...figures,
 			...countSideEffects(traces, tickets.map((t) => t.messageId), options.sideEffectOnce),
+			// The recipe's claims at the end: done, and still open (a run that died after its claim, never taken over).
+			...(options.sideEffectOnce ? { claims: claimsAtTheEnd(cluster) } : {}),
 		};
 		const out = path.join(REPO_ROOT, 'build', 'soak', `soak-${report.date.replace(/[:.]/g, '-')}.json`);
 		fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -184,6 +189,13 @@ async function settledExecutions(api: N8nApi, workflowId: string): Promise<Execu
 		);
 	}
 	return seen;
+}
+
+/** The claim table's rows: done, and not done with their message IDs. */
+function claimsAtTheEnd(cluster: QueueCluster): { done: number; notDone: string[] } {
+	const done = Number(cluster.postgres.query('SELECT count(*) FROM sms_once WHERE done_at IS NOT NULL'));
+	const notDone = cluster.postgres.query('SELECT message_id FROM sms_once WHERE done_at IS NULL ORDER BY message_id').split('\n').filter(Boolean);
+	return { done, notDone };
 }
 
 /**

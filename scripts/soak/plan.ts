@@ -44,8 +44,8 @@ export interface SoakOptions {
 	webhookProcessors: number;
 	/**
 	 * --side-effect-once: the side effect every "hello" runs (a ticket, sideEffect.ts) goes through
-	 * the recipe of examples/sms-side-effect-once.json (Redis Increment of the message ID, then If
-	 * count = 1). Without it the ticket is opened on every run; the tickets are counted either way.
+	 * the recipe of examples/sms-side-effect-once.json (a PostgreSQL claim of the message ID with a
+	 * lease, done when the ticket is open). Without it the ticket is opened on every run; the tickets are counted either way.
 	 */
 	sideEffectOnce: boolean;
 }

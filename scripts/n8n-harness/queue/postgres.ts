@@ -72,6 +72,16 @@ export class PostgresServer {
 		execFileSync(path.join(this.bin, 'psql'), [...this.connection, '-q', '-v', 'ON_ERROR_STOP=1', '-f', file], { stdio: 'pipe' });
 	}
 
+	/** Runs SQL against the database and gives its rows, one a line, columns separated by "|" (psql -At). */
+	query(sql: string): string {
+		return execFileSync(path.join(this.bin, 'psql'), [...this.connection, '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], { encoding: 'utf8', stdio: 'pipe' }).trim();
+	}
+
+	/** What n8n's Postgres credential needs to reach this database (trust authentication: no password). */
+	get credential(): { host: string; port: number; database: string; user: string; password: string; ssl: 'disable' } {
+		return { host: '127.0.0.1', port: this.port, database: POSTGRES_DATABASE, user: POSTGRES_USER, password: '', ssl: 'disable' };
+	}
+
 	private get connection(): string[] {
 		return ['-h', '127.0.0.1', '-p', String(this.port), '-U', POSTGRES_USER, '-d', POSTGRES_DATABASE];
 	}

@@ -8,9 +8,9 @@ import { importExample, webhookUrls } from '../../../scripts/start/examples';
 import { DEFAULT_GATEWAY_KEY } from '../../../sandbox/gateway/config';
 import { post } from './simultaneousCopies';
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
-import { execFileSync } from 'node:child_process';
 import { nodeJson } from '../../../scripts/n8n-harness';
-import { RedisServer } from '../../../scripts/n8n-harness/queue/redis';
+import { PostgresServer } from '../../../scripts/n8n-harness/queue/postgres';
+import { recipePageBlocks } from '../../../scripts/soak/sideEffect';
 import { dataTableRows } from '../../../scripts/start/dataTables';
 import { DEFAULT_INBOUND_KEY } from '../../../sandbox/gateway/config';
 import { publishOptOutExample, sendOptOutsAndReadBack, sendSimultaneousOptOutsAndReadBack, type OptOutScenarioTarget } from './optOuts';
@@ -135,36 +135,44 @@ export function describeExampleScenarios(env: ScenarioEnv) {
 	});
 
 	describe('SMS side effect once per message', () => {
-		// A Redis of its own (the queue suite's harness starts it): the example's count lives there.
-		let redis: RedisServer | undefined;
+		// A PostgreSQL of its own (the queue suite's harness starts it), with the page's claim table.
+		let postgres: PostgresServer | undefined;
 		beforeAll(async () => {
-			redis = await RedisServer.start();
+			postgres = await PostgresServer.start();
+			postgres.query(recipePageBlocks('sql')[0]);
 		});
 		afterAll(async () => {
-			await redis?.stop();
+			await postgres?.stop();
 		});
 
-		it('opens a ticket for a message counted 1 and replies; a message already counted elsewhere (2) gets the same reply and no ticket', async () => {
-			const credential = await env.api.createCredential('Redis sandbox', 'redis', { host: '127.0.0.1', port: redis!.port, database: 0, password: '' });
-			const workflow = await importExample(env.api, 'examples/sms-side-effect-once.json', { solSwitchMessagingApi: messagingCredential, redis: credential.id });
+		it('opens a ticket for a message it claims and replies; a claim done elsewhere gets the reply and no ticket; a fresh claim held elsewhere fails the run (HTTP 500, the gateway retries); a claim whose run died is taken over', async () => {
+			const credential = await env.api.createCredential('Postgres sandbox', 'postgres', postgres!.credential);
+			const workflow = await importExample(env.api, 'examples/sms-side-effect-once.json', { solSwitchMessagingApi: messagingCredential, postgres: credential.id });
 			await env.api.publishWorkflow(workflow.id);
 			const [trigger] = webhookUrls(workflow, env.webhookBaseUrl);
 			const stamp = Date.now();
+			const id = (n: number) => `once-${stamp}-${n}`;
 			const message = (ID: string) => ({ Type: 'Message', ID, From: '15145550180', To: '55555', Body: `printer broken ${ID}`, Key: DEFAULT_INBOUND_KEY });
 			const reply = { status: 200, json: { Status: 'OK', Body: 'Thanks, we got your message and will get back to you.' } };
-			expect(await post(trigger.url, message(`once-${stamp}-1`))).toEqual(reply);
-			// As if a run of the same message on another process had counted it first.
-			execFileSync('redis-cli', ['-p', String(redis!.port), 'INCR', `sms-once:once-${stamp}-2`]);
-			expect(await post(trigger.url, message(`once-${stamp}-2`))).toEqual(reply);
-			const executions = await env.api.waitForExecutions(workflow.id, 2);
-			expect(executions.map((e) => e.status)).toEqual(['success', 'success']);
+			expect(await post(trigger.url, message(id(1)))).toEqual(reply);
+			// As if a run of the same message on another process had claimed it: done, held now, held by a run that died 11 minutes ago (the lease is 10).
+			postgres!.query(`INSERT INTO sms_once (message_id, done_at) VALUES ('${id(2)}', now())`);
+			postgres!.query(`INSERT INTO sms_once (message_id) VALUES ('${id(3)}')`);
+			postgres!.query(`INSERT INTO sms_once (message_id, claimed_at) VALUES ('${id(4)}', now() - interval '11 minutes')`);
+			expect(await post(trigger.url, message(id(2)))).toEqual(reply);
+			expect(await post(trigger.url, message(id(3)))).toEqual({ status: 500, json: { message: 'Error in workflow' } });
+			expect(await post(trigger.url, message(id(4)))).toEqual(reply);
+			const executions = await env.api.waitForExecutions(workflow.id, 4);
+			expect(executions.map((e) => e.status).sort()).toEqual(['error', 'success', 'success', 'success']);
 			const tickets = await dataTableRows<{ messageId: string; from: string; text: string }>(env.api, workflow.dataTables['SMS tickets']);
-			expect(tickets.filter((t) => t.messageId.startsWith(`once-${stamp}`))).toEqual([
-				expect.objectContaining({ messageId: `once-${stamp}-1`, from: '15145550180', text: `printer broken once-${stamp}-1` }),
+			expect(tickets.filter((t) => t.messageId.startsWith(`once-${stamp}`)).sort((a, b) => a.messageId.localeCompare(b.messageId))).toEqual([
+				expect.objectContaining({ messageId: id(1), from: '15145550180', text: `printer broken ${id(1)}` }),
+				expect.objectContaining({ messageId: id(4) }),
 			]);
-			// The key expires after a day: past the gateway's 2.5 h of retries.
-			const ttl = Number(execFileSync('redis-cli', ['-p', String(redis!.port), 'TTL', `sms-once:once-${stamp}-1`], { encoding: 'utf8' }).trim());
-			expect(ttl).toBeGreaterThan(86_000);
+			// Mark Done closed the claims the runs took; the one held elsewhere stays open.
+			expect(postgres!.query(`SELECT message_id, done_at IS NOT NULL FROM sms_once WHERE message_id LIKE 'once-${stamp}-%' ORDER BY message_id`)).toBe(
+				[`${id(1)}|t`, `${id(2)}|t`, `${id(3)}|f`, `${id(4)}|t`].join('\n'),
+			);
 		});
 	});
 

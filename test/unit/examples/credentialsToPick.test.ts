@@ -14,8 +14,8 @@ test('the recording follow-up needs the OpenAI credential on the transcription a
 	expect(credentialsToPick(readExample('examples/recording-follow-up.json'), { ...SANDBOX, openAiApi: 'd' })).toEqual([]);
 });
 
-test('the side effect once example needs the user\'s Redis on its count, nothing else', () => {
-	expect(credentialsToPick(readExample('examples/sms-side-effect-once.json'), SANDBOX)).toEqual([{ type: 'redis', nodes: ['Count This Message'] }]);
+test('the side effect once example needs the user\'s PostgreSQL on its claim and its done mark, nothing else', () => {
+	expect(credentialsToPick(readExample('examples/sms-side-effect-once.json'), SANDBOX)).toEqual([{ type: 'postgres', nodes: ['Claim This Message', 'Mark Done'] }]);
 });
 
 test('the MCP example needs only the bearer token credential its clients send (the user chooses the token)', () => {
@@ -23,7 +23,7 @@ test('the MCP example needs only the bearer token credential its clients send (t
 	expect(credentialsToPick(readExample('examples/phone-tools-mcp.json'), { ...SANDBOX, httpBearerAuth: 'd' })).toEqual([]);
 });
 
-test('the examples without AI, Redis or MCP need nothing beyond the sandbox credentials', () => {
+test('the examples without AI, PostgreSQL or MCP need nothing beyond the sandbox credentials', () => {
 	const others = exampleFiles().filter((f) => !/ai-|recording-follow-up|side-effect-once|-mcp/.test(f));
 	expect(others.length).toBeGreaterThan(3);
 	for (const file of others) expect({ file, toPick: credentialsToPick(readExample(file), SANDBOX) }).toEqual({ file, toPick: [] });
