@@ -10,7 +10,7 @@
  *      Send an SMS, From 55555, To 15145550123, Body "Hello from n8n", Execute step: the output's ID,
  *      encoding and segments, and the SMS in the sandbox's exchanges;
  *   5. Create workflow > SolSwitch Messaging Trigger (search "SMS", On New SMS), Reply Mode Using Reply
- *      to Message Node, + > SolSwitch Messaging > Reply to an incoming message, Reply Text
+ *      to Message Node, INFO, HELP and AIDE Reply filled, + > SolSwitch Messaging > Reply to an incoming message, Reply Text
  *      `You said: {{ $json.text }}`, Save;
  *   6. the Test URL read from the trigger's panel, the sandbox gateway pointed at it, Execute workflow, a
  *      phone's "hello" (POST /_sandbox/gateway/mo with wait): the replyBody; then Publish, the Production
@@ -38,6 +38,12 @@ const SANDBOX = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 8089}`;
 const STAMP = new Date().toISOString().slice(11, 19).replace(/:/g, '');
 const CREDENTIAL_NAME = `Newcomer gateway ${STAMP}`;
 const LOG = path.join(SHOTS, 'walkthrough.log');
+/** The trigger's own answers to INFO, HELP and AIDE, as getting-started.md step 5.3 gives them. */
+const COMPLIANCE_TEXTS = [
+	['infoText', 'Acme Pizza order alerts, by Acme Inc. Msg&data rates may apply. Reply HELP for help, STOP to opt out.'],
+	['helpText', 'Acme Pizza: help@acme.example or 514-555-0100. Reply STOP to opt out.'],
+	['aideText', 'Acme Pizza : aide@acme.example ou 514-555-0100. Repondez ARRET pour arreter.'],
+] as const;
 
 let page: Page;
 let shot = 0;
@@ -321,6 +327,10 @@ async function walk(owner: { email: string; password: string }): Promise<void> {
 		say(`  Trigger On shows: ${triggerOn}`);
 		await chooseOption(ndv, 'replyMode', 'Using Reply to Message Node');
 		say(`  Reply Mode: ${await ndv.locator('[data-test-id="parameter-input-replyMode"] input').first().inputValue()}`);
+		// Step 5.3: Answer Compliance Keywords is on, and a trigger without its own INFO, HELP and AIDE
+		// texts can neither listen for a test event nor be published (the page's examples, typed).
+		for (const [name, text] of COMPLIANCE_TEXTS) await fillParameter(ndv, name, text);
+		say(`  INFO, HELP and AIDE Reply filled: ${COMPLIANCE_TEXTS.map(([, text]) => `"${text}"`).join(' / ')}`);
 		// The URLs are folded under "Webhook URLs" at the top of the panel; Test URL is the one shown first.
 		await ndv.getByText('Webhook URLs', { exact: true }).first().click();
 		await page.waitForTimeout(800);
@@ -350,7 +360,12 @@ async function walk(owner: { email: string; password: string }): Promise<void> {
 	await step('6a Test URL: Execute workflow, a phone texts "hello"', async () => {
 		say(`  POST /_sandbox/gateway/config providerUrl=${testUrl}: ${JSON.stringify(await sandbox('POST', '/_sandbox/gateway/config', { providerUrl: testUrl }))}`);
 		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-		await page.waitForTimeout(2000);
+		// Before the phone texts: a trigger that does not listen would leave the sandbox retrying the
+		// delivery (and "wait" hanging) for minutes; fail here, with what the editor said instead.
+		await page.getByText('Waiting for you to create an event', { exact: false }).first().waitFor({ timeout: 20_000 }).catch(async () => {
+			throw new Error(`not listening: ${(await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(-300)}`);
+		});
+		await page.waitForTimeout(1000);
 		say(`  canvas while listening: ${(await page.locator('[data-test-id="canvas"]').first().innerText()).replace(/\s+/g, ' ').slice(0, 200)}`);
 		await snap('listening');
 		// The trigger's panel while it listens; it shows the message once it arrives.
