@@ -14,6 +14,17 @@
 // A refused connection is tried again and then sent to another processor (`option redispatch`).
 // The suite's own addition: X-Served-By (the processor's name) on every answer, so a test knows which
 // processor served a trigger; the recipe in docs/queue-mode.md leaves it out.
+// n8n's MCP Server Trigger (/mcp/<its path>...) is hashed by the trigger's path too, on a backend of
+// its own (`balance uri depth 2`: /mcp/<path> whatever follows, so node version 1's /sse and
+// /messages go with it): its SSE transport keeps a client's stream in the memory of the process that
+// opened it, and a POST for that session (initialize, ping; n8n relays only tools/list and
+// tools/call) answers "No transport found for sessionId" on any other process
+// (@n8n/n8n-nodes-langchain McpServer.handlePostMessage). Streamable HTTP (node version 2) would do
+// without: in queue mode its sessions are marked in Redis and another processor rebuilds the transport
+// (n8n/dist/scaling/scaling.service.js setupQueue: RedisSessionStore), but the DELETE that ends a
+// session is answered only where it began. n8n's MCP trigger page: route every /mcp* request to one
+// webhook processor. Its Test URL (/mcp-test/) is main's, as /webhook-test/ (queue mode page).
+// test/queue/mcp.ts shows both, processor by processor.
 // X-Forwarded-For (`option forwardfor`): the triggers' Allowed Sources check the caller's address, not
 // the balancer's, once Trusted Proxy Hops is 1. With `main` (the recipe, where one balancer fronts the
 // whole cluster), what the webhook processors do not serve goes to main: the editor, its API, and the
@@ -29,6 +40,9 @@ import { ServerProcess } from './server-process';
 /** The paths of this package's triggers (Messaging Trigger: message; SolSwitch Trigger: the others). */
 export const TRIGGER_PATHS = ['message', 'sip-notification', 'monitoring', 'sip-packet', 'digit-validation', 'missed-call', 'call-ended', 'new-recording', 'call-events'];
 
+/** Where n8n serves an MCP Server Trigger's Production URL (n8n's N8N_ENDPOINT_MCP, default mcp). */
+export const MCP_PATH_PREFIX = '/mcp/';
+
 /** n8n's webhook IDs: UUIDs (a Webhook node's own path, such as orders/message, is not hashed). */
 const WEBHOOK_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -37,7 +51,7 @@ export const SERVED_BY_HEADER = 'x-served-by';
 
 /** The HAProxy configuration for webhook processors on `targets` (host:port), listening on `port`. */
 export function haproxyConfig(port: number, targets: string[], { servedByHeader = true, adminSocket = '', log = false, main = '' } = {}): string {
-	const servers = (backend: 'solswitch_triggers' | 'n8n_webhooks') =>
+	const servers = (backend: 'solswitch_triggers' | 'mcp_triggers' | 'n8n_webhooks') =>
 		targets.map((target, i) =>
 			backend === 'solswitch_triggers'
 				? `  server webhook-${i + 1} ${target} check`
@@ -62,6 +76,8 @@ export function haproxyConfig(port: number, targets: string[], { servedByHeader 
 		`  bind 127.0.0.1:${port}`,
 		`  acl solswitch_trigger path_reg ^/webhook/${WEBHOOK_ID}/(${TRIGGER_PATHS.join('|')})$`,
 		'  use_backend solswitch_triggers if solswitch_trigger',
+		`  acl mcp_trigger path_beg ${MCP_PATH_PREFIX}`,
+		'  use_backend mcp_triggers if mcp_trigger',
 		...(main ? ['  acl webhook_processor path_beg /webhook/ /webhook-waiting/ /form/ /form-waiting/', '  use_backend n8n_webhooks if webhook_processor', '  default_backend n8n_main'] : ['  default_backend n8n_webhooks']),
 		...(servedByHeader ? [`  http-response set-header ${SERVED_BY_HEADER} %s`] : []),
 		'backend solswitch_triggers',
@@ -71,6 +87,10 @@ export function haproxyConfig(port: number, targets: string[], { servedByHeader 
 		'  http-check expect status 200',
 		'  default-server inter 1s fall 3 rise 2',
 		...servers('solswitch_triggers'),
+		'backend mcp_triggers',
+		'  balance uri depth 2',
+		'  hash-type consistent',
+		...servers('mcp_triggers'),
 		'backend n8n_webhooks',
 		'  balance roundrobin',
 		...servers('n8n_webhooks'),

@@ -34,18 +34,23 @@ const ON_CALL = '15145559801';
 const ON_CALL_PHONE = '15145559802';
 
 const FILE = 'examples/phone-tools-mcp.json';
-const PATH = 'solswitch-phone-tools';
-const TOKEN = 'e2e-mcp-token-7f3a9c';
+export const PATH = 'solswitch-phone-tools';
+export const TOKEN = 'e2e-mcp-token-7f3a9c';
 const TOOL_NAMES = ['Check_Opening_Hours', 'Check_Request', 'Get_Call_Details', 'Place_a_Call', 'Queue_Stats', 'Send_SMS', 'Send_SMS_After_Phone_Approval'];
 /** Words of the interface, not of the person the agent works for. */
 const JARGON = /\b(CDR|API|JSON|HTTP|endpoint|n8n|node|parameter|payload)\b/i;
 
 /** The fields of what the gateway received (other scenarios of the same process text other numbers). */
-const bodyOf = (e: { body: unknown }) => (e.body ?? {}) as { To?: string; Body?: string };
+export const bodyOf = (e: { body: unknown }) => (e.body ?? {}) as { To?: string; Body?: string };
 
 type JsonSchema = { type?: string; properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
 
-export function describeMcpScenarios(env: ScenarioEnv) {
+/**
+ * toolsRunOnWorker: queue mode, where a worker runs each tool call (n8n/dist/scaling/job-processor.js
+ * invokeTool: the tool node's own code, without n8n's input check) and n8n hands the client a failed
+ * call's error as JSON ({"error":{"message":...}}).
+ */
+export function describeMcpScenarios(env: ScenarioEnv, { toolsRunOnWorker = false } = {}) {
 	describe('example: Phone tools for AI agents (MCP), with the MCP SDK client', () => {
 		// The published Messaging Trigger the gateway posts replies to (Place a Call's approval SMS).
 		const sms = sendAndWaitFixture(env);
@@ -99,6 +104,7 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 		}
 		const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
 			(result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('');
+		const errorOf = (result: Awaited<ReturnType<Client['callTool']>>) => (toolsRunOnWorker ? (JSON.parse(textOf(result)) as { error: { message: string } }).error.message : textOf(result));
 
 		test('tools/list offers the seven tools, each with a plain description and the fields the agent fills, all required', async () => {
 			const client = await connect();
@@ -148,7 +154,7 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			const start = new Date().toISOString();
 			const result = await client.callTool({ name: 'Send_SMS', arguments: { To: 'not-a-number', Body: 'hello' } });
 			expect(result.isError).toBe(true);
-			expect(textOf(result)).toContain('To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "not-a-number")');
+			expect(errorOf(result)).toContain('To must be a phone number or code: digits, with only spaces, dashes, dots, parentheses or a leading + besides (got "not-a-number")');
 			expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start && bodyOf(e).Body === 'hello')).toEqual([]);
 		});
 
@@ -157,8 +163,9 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			const start = new Date().toISOString();
 			const result = await client.callTool({ name: 'Send_SMS', arguments: { To: '15145559811' } });
 			expect(result.isError).toBe(true);
-			// n8n's wording (the tool's input check), not this package's.
-			expect(textOf(result)).toMatch(/did not match expected schema[\s\S]*Required[\s\S]*at Body/);
+			// n8n's wording (the tool's input check), not this package's; on a worker, the package's own check.
+			if (toolsRunOnWorker) expect(errorOf(result)).toBe('Body is required');
+			else expect(textOf(result)).toMatch(/did not match expected schema[\s\S]*Required[\s\S]*at Body/);
 			expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start && bodyOf(e).To === '15145559811')).toEqual([]);
 		});
 
@@ -312,8 +319,10 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 		// Why Place a Call is a sub-workflow rather than n8n's generated review tool: the generated review tool (…HitlTool) connected under the MCP
 		// Server Trigger, as a user could do by importing JSON (the editor offers its output to AI Agents
 		// only). n8n 2.40.7 hands the trigger the review tool's stand-in, which does nothing: no approval
-		// SMS, no SMS to the customer, an empty answer the client cannot tell from a success.
-		testOnN8n2('a review tool under the MCP trigger does not gate: nobody is asked, nothing is sent, the client gets an empty result', '1.x has no generated review tools', async () => {
+		// SMS, no SMS to the customer, an empty answer the client cannot tell from a success. In queue mode
+		// the worker that runs the call finds neither supplyData nor execute in it, and says so.
+		const reviewToolAnswer = toolsRunOnWorker ? "n8n's error (a worker finds nothing to run in it)" : 'an empty result';
+		testOnN8n2(`a review tool under the MCP trigger does not gate: nobody is asked, nothing is sent, the client gets ${reviewToolAnswer}`, '1.x has no generated review tools', async () => {
 			const mcp = { id: randomUUID(), name: 'Gated Probe', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { authentication: 'bearerAuth', path: 'gated-probe' }, credentials: { httpBearerAuth: { id: bearer, name: 'MCP client token' } } };
 			const credentials = { solSwitchMessagingApi: { id: gatewayCredential, name: 'Gateway' } };
 			const review = { id: randomUUID(), name: 'Manager Approval', type: 'n8n-nodes-solswitch.solSwitchMessagingHitlTool', typeVersion: 1, position: [0, 200], parameters: { message: 'Send it?', From: '55555', To: '15145559812', triggerUrl: `${env.webhookBaseUrl}/webhook/${randomUUID()}/message`, approvalOptions: { values: { approvalType: 'double', approveLabel: 'YES', disapproveLabel: 'NO' } }, options: {} }, credentials };
@@ -333,8 +342,13 @@ export function describeMcpScenarios(env: ScenarioEnv) {
 			expect(tools.map((t) => [t.name, Object.keys((t.inputSchema as JsonSchema).properties ?? {})])).toEqual([['Send_SMS', ['toolParameters', 'hitlParameters']]]);
 			const start = new Date().toISOString();
 			const result = await client.callTool({ name: 'Send_SMS', arguments: { toolParameters: { To: '15145559813', Body: 'hello' }, hitlParameters: {} } });
-			expect(result.isError).toBeFalsy();
-			expect(textOf(result)).toBe('');
+			if (toolsRunOnWorker) {
+				expect(result.isError).toBe(true);
+				expect(errorOf(result)).toBe('Tool node "Manager Approval" does not have supplyData or execute method');
+			} else {
+				expect(result.isError).toBeFalsy();
+				expect(textOf(result)).toBe('');
+			}
 			// Neither the manager's approval SMS nor the SMS itself.
 			expect(gatewayReceived(env.sandbox, '/sms/').filter((e) => e.at >= start && ['15145559812', '15145559813'].includes(String(bodyOf(e).To)))).toEqual([]);
 		});

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KEPT_JOBS_ENV } from '../../../scripts/n8n-harness/queue/cluster';
-import { haproxyConfig, TRIGGER_PATHS } from '../../../scripts/n8n-harness/queue/haproxy';
+import { haproxyConfig, MCP_PATH_PREFIX, TRIGGER_PATHS } from '../../../scripts/n8n-harness/queue/haproxy';
 import { MESSAGING_TRIGGER } from '../../../nodes/SolSwitchMessagingTrigger/events';
 import { SWITCH_TRIGGER } from '../../../nodes/SolSwitchTrigger/events';
 
@@ -38,6 +38,14 @@ describe('HAProxy configuration of the queue suite', () => {
 		expect(config).toContain('  server webhook-1 127.0.0.1:5681 check');
 		expect(config).toMatch(/backend n8n_webhooks\n {2}balance roundrobin\n {2}server webhook-1 127\.0\.0\.1:5681 track solswitch_triggers\/webhook-1\n {2}server webhook-2 127\.0\.0\.1:5682 track solswitch_triggers\/webhook-2/);
 		expect(config).toContain('  bind 127.0.0.1:8080');
+	});
+
+	it("sends n8n's MCP Server Trigger URLs (/mcp/...) to a backend of their own, hashed on the trigger's path (two levels), on the same health checks", () => {
+		expect(config).toContain(`  acl mcp_trigger path_beg ${MCP_PATH_PREFIX}\n  use_backend mcp_triggers if mcp_trigger\n`);
+		expect(config).toMatch(/backend mcp_triggers\n {2}balance uri depth 2\n {2}hash-type consistent\n {2}server webhook-1 127\.0\.0\.1:5681 track solswitch_triggers\/webhook-1\n {2}server webhook-2 127\.0\.0\.1:5682 track solswitch_triggers\/webhook-2\n/);
+		// The MCP trigger's Test URL is not a production one: main's, as /webhook-test/.
+		expect('/mcp-test/solswitch-phone-tools'.startsWith(MCP_PATH_PREFIX)).toBe(false);
+		expect(pattern.test('/mcp/solswitch-phone-tools')).toBe(false);
 	});
 
 	it('leaves out the suite-only X-Served-By header when asked (the recipe)', () => {
