@@ -1,10 +1,10 @@
 // Queue mode with two webhook processors. First behind HAProxy with affinity (the recipe of
-// docs/queue-mode.md): nothing lost, nothing run twice, asserted; the MCP example through its MCP
-// route (test/queue/mcp.ts). Then what a balancer without affinity costs, measured on the same
-// processors: through a round-robin proxy whose turn is 0, 1, 1, 0 (a message and its redelivery land
-// on different processors), two copies in the same instant (one to each processor), the side effect
-// once recipe on such copies, and Send and Wait's concurrency case, its registrations and replies
-// spread over both processors.
+// docs/queue-mode.md): nothing lost, nothing run twice, asserted. Then what a balancer without
+// affinity costs, measured on the same processors: through a round-robin proxy whose turn is
+// 0, 1, 1, 0 (a message and its redelivery land on different processors), two copies in the same
+// instant (one to each processor), the side effect once recipe on such copies, and Send and Wait's
+// concurrency case, its registrations and replies spread over both processors. Last, the MCP example
+// through its MCP route (test/queue/mcp.ts).
 import { describeExpressionInImmediately } from '../e2e/scenarios/expressionImmediately';
 import { describeOverlappingReplies } from '../e2e/scenarios/overlappingReplies';
 import { describeParallelWaits } from '../e2e/scenarios/sendAndWait';
@@ -18,8 +18,6 @@ import { useQueueCluster } from './withQueueCluster';
 
 const env = useQueueCluster({ webhookProcessors: 2 });
 describeAffinity(env, 'two webhook processors');
-// The MCP example through HAProxy's MCP route, and what the route is for, processor by processor.
-describe('the MCP endpoint in queue mode', () => describeMcpInQueueMode(env));
 describe('failover behind HAProxy', () => describeFailover(env));
 
 describe('without affinity', () => {
@@ -47,3 +45,7 @@ describe('without affinity', () => {
 		expect(warnings.flat()[0]).toContain('docs/queue-mode.md#route-each-trigger-to-one-processor');
 	});
 });
+
+// Last, apart from the cases above (its fixture points the gateway at its own inbound workflow): the
+// MCP example through HAProxy's MCP route, and what the route is for, processor by processor.
+describe('the MCP endpoint in queue mode', () => describeMcpInQueueMode(env));
