@@ -1,7 +1,8 @@
 // The MCP example (examples/phone-tools-mcp.json) in queue mode, with the official MCP SDK's client
 // through HAProxy and its MCP route (scripts/n8n-harness/queue/haproxy.ts: /mcp/<trigger path> hashed
 // to one processor): the whole e2e scenario group (tools listed, Send SMS to the gateway, tool errors,
-// Place a Call approved by a YES, whose Send and Wait resumes through the processors), then the route
+// Place a Call approved by a YES, whose Send and Wait resumes through the processors, Send SMS After
+// Phone Approval approved by a keypress, whose Call and Wait resumes the same way), then the route
 // itself, and what it is for, shown processor by processor (a client whose requests are sent to the
 // processors directly, by a fetch of its own):
 // - the SSE transport (MCP Server Trigger version 1, and any SSE client on version 2) keeps the
