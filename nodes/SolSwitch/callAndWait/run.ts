@@ -23,7 +23,7 @@ import { waitTillOf } from '../../shared/humanInTheLoop/waitTill';
 import { RETRIES, RETRY_INTERVAL } from './properties';
 import { AUTH_TYPE, newWaitSecret, WAIT_QUERY } from './secret';
 import { dialable, keypressSpecOf, keypressSpecProblem } from './spec';
-import { NEW_CALL_PATH, watchCalls, type Attempt } from './watcher';
+import { NEW_CALL_PATH, newCallTimeoutMs, watchCalls, type Attempt } from './watcher';
 
 export { NEW_CALL_PATH, WATCH_EVERY_MS } from './watcher';
 export type { Attempt } from './watcher';
@@ -74,7 +74,7 @@ export async function callAndWait(body: IDataObject, ctx: ShapeContext): Promise
 
 	if (Date.now() >= waitTill.getTime()) return [{ json: { data: unanswered(node.type, destination, [], 'timeout') } }];
 	const credentials = await credentialsOnce(fn, switchService.credential);
-	const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: request, attributes: Object.keys(request), itemIndex, credentials });
+	const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: request, attributes: Object.keys(request), itemIndex, credentials, timeout: newCallTimeoutMs(ringSeconds) });
 	const firstCallId = String(((answer.kind === 'ok' ? answer.data : {}) as IDataObject).CallID ?? '');
 	// Not awaited: the watcher goes on while the execution waits (it never throws).
 	void watchCalls(fn, { credentials, request, customer: body.Customer, firstCallId, retries, intervalMs, ringSeconds, waitTill, resumeUrl, secret });
