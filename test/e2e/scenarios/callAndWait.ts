@@ -184,7 +184,7 @@ export function callAndWaitFixture(env: ScenarioEnv) {
 		}
 	}
 
-	return { control, newPhone, callWorkflow, start, finished, press, newCalls, dataOf, statusOf, keyJustAfterAnswer, waitAfterNewCall };
+	return { control, newPhone, callWorkflow, start, finished, press, newCalls, dataOf, statusOf, reading, keyJustAfterAnswer, waitAfterNewCall };
 }
 
 export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
@@ -255,14 +255,19 @@ export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
 			expect(nodeJson(again, 'Done')).toHaveLength(1);
 		});
 
-		it('busy, then no answer, then answered: the call is placed three times and the keypress resumes', async () => {
-			const phone = await f.newPhone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer' }]);
-			const waiting = await f.start(await f.callWorkflow(phone, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
-			// The execution waits from the first call on; the node's call watcher calls again meanwhile.
-			await until('three calls', () => (f.newCalls(phone).length === 3 ? true : undefined), 60_000);
-			await until('the third call answered', async () => ((await f.control('')).calls.some((c: any) => c.destination === phone && c.outcome === 'answered') ? true : undefined));
-			await f.press(phone, '1');
-			expect(f.dataOf(await f.finished(String(waiting.id)))).toMatchObject({ approved: true });
+		it.each(['placed', 'answered'])('busy, then no answer, then answered: the call is placed three times and the keypress resumes (New Call answers when %s)', async (newCallAnswers) => {
+			await f.reading({ newCallAnswers });
+			try {
+				const phone = await f.newPhone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer' }]);
+				const waiting = await f.start(await f.callWorkflow(phone, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
+				// The execution waits from the first call on; the node's call watcher calls again meanwhile.
+				await until('three calls', () => (f.newCalls(phone).length === 3 ? true : undefined), 60_000);
+				await until('the third call answered', async () => ((await f.control('')).calls.some((c: any) => c.destination === phone && c.outcome === 'answered') ? true : undefined));
+				await f.press(phone, '1');
+				expect(f.dataOf(await f.finished(String(waiting.id)))).toMatchObject({ approved: true });
+			} finally {
+				await f.reading({ newCallAnswers: 'placed' });
+			}
 		});
 
 		it('nobody answers any call: the call watcher resumes the wait; the output says what happened, attempt by attempt', async () => {
