@@ -9,10 +9,13 @@
  *   4. start the call watcher (watcher.ts: the call's records, the retries of busy and unanswered
  *      calls, the report when nobody answered) and put the execution to wait at once, until Limit
  *      Wait Time: the keypress resumes it (webhook.ts) whenever it comes after the answer.
- * The wait starts before anyone can answer: a post to the resume URL of an execution that still runs
- * gets n8n's 409 "running already" before any node code runs, and the Digit Validation then takes its
- * failure route. So nothing that takes time (reading the call's records, ringing again) happens
- * before the wait.
+ * The wait starts as soon as New Call has answered: a post to the resume URL of an execution that
+ * still runs gets n8n's 409 "running already" before any node code runs, and the Digit Validation then
+ * takes its failure route. So nothing that takes time (reading the call's records, ringing again)
+ * happens before the wait. A switch that answers WaitForStart 1 when the call is placed lets the
+ * execution wait before anyone can answer; one that answers only once the call started (the document
+ * leaves it open) leaves the few tens of milliseconds n8n takes to save the wait after the answer
+ * (measured: docs/maintainers/call-and-wait-internals.md).
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';

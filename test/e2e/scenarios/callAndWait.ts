@@ -171,7 +171,7 @@ export function callAndWaitFixture(env: ScenarioEnv) {
 			const replied = Date.parse(reply.at);
 			const answered = await until('the call answered', async () => (await control('')).calls.find((c: any) => c.destination === phone && c.outcome === 'answered'));
 			console.log(
-				`[latency] New Call answers when ${settings.newCallAnswers} (leg details ${settings.legDetails}): the execution waits ${refusedSentAt !== undefined ? `after ${refusedSentAt - replied} ms (a probe sent then got 409 "running already") and` : ''} by ${probe.answeredAt - replied} ms (the node's 403 came back then) after New Call's answer; the phone answered ${answered.answeredAt - replied} ms after New Call's answer`,
+				`[latency] New Call answers when ${settings.newCallAnswers} (leg details ${settings.legDetails}): the execution waits ${refusedSentAt !== undefined ? `after ${refusedSentAt - replied} ms (a probe sent then got 409 "running already") and ` : ''}by ${probe.answeredAt - replied} ms (the node's 403 came back then) after New Call's answer; the phone answered ${answered.answeredAt - replied} ms after New Call's answer`,
 			);
 			const [summary] = await until('the execution', async () => {
 				const all = await env.api.executionSummaries(flow.id);
