@@ -153,12 +153,17 @@ export function callAndWaitFixture(env: ScenarioEnv) {
 			const flow = await callWorkflow(phone, { additionalFields: { Timeout: 300 } });
 			await fetch(`${env.webhookBaseUrl}/webhook/${flow.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
 			// The call's record, looked for without a pause: the probe starts as soon as the call exists.
+			const deadline = Date.now() + 60_000;
+			const inTime = (what: string) => {
+				if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+			};
 			let call: any;
-			while (!(call = (await control('')).calls.find((c: any) => c.destination === phone)));
+			while (!(call = (await control('')).calls.find((c: any) => c.destination === phone))) inTime('the call');
 			const url = call.custom.URL as string;
 			let refusedSentAt: number | undefined;
 			let probe: { sentAt: number; answeredAt: number; status: number; text: string };
 			for (;;) {
+				inTime('the wait');
 				const sentAt = Date.now();
 				const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 				probe = { sentAt, status: answer.status, text: await answer.text(), answeredAt: Date.now() };
