@@ -144,7 +144,7 @@ describe('Call and Wait for Keypress (execute side)', () => {
 			await profile({ legDetails: 'live', newCallAnswers: 'placed' });
 		});
 
-		it.each([300, 2000, 5000])('waits before anyone answers, so a key %i ms after the answer reaches the wait', async (pressAfterMs) => {
+		it.each([300, 2000, 5000])('waits as soon as New Call answers, so a key %i ms after the answer reaches the wait', async (pressAfterMs) => {
 			const number = await phone([{ answer: 'answer', ringMs: 300, presses: ['1'], pressAfterMs }]);
 			const { run: result } = await run(params(number, { additionalFields: { Timeout: 100 } }));
 			const returnedAt = Date.now();
