@@ -30,6 +30,8 @@ export interface ApiContext {
 	state: SwitchState;
 	/** Milliseconds of sandbox time per real millisecond: tests shrink waits with timeScale < 1. */
 	scale: (ms: number) => number;
+	/** Aborts when the sandbox closes: a function that holds its answer (New Call under `newCallAnswers` `answered`) lets go. */
+	closing?: AbortSignal;
 }
 
 export type ApiHandler = (ctx: ApiContext) => unknown | Promise<unknown>;

@@ -198,7 +198,7 @@ export class Sandbox implements SandboxHost {
 			if (fn.globalKeyOnly && caller.scope !== undefined) {
 				return { Status: 'FAIL', Reason: 'This function requires a key with global access' };
 			}
-			const ctx: ApiContext = { body, caller, state: this.state, scale: this.scale };
+			const ctx: ApiContext = { body, caller, state: this.state, scale: this.scale, closing: this.closing.signal };
 			return await fn.handler(ctx);
 		} catch (error) {
 			if (error instanceof Fail) return { Status: 'FAIL', Reason: error.reason };

@@ -5,7 +5,7 @@
 import { hhmmss } from '../time';
 import { customerOf, extensionOf, functionTable, has, numeric, ok, required, text, type ApiContext } from './api';
 import { Fail, REASONS } from './fail';
-import type { ActiveCall } from './state';
+import type { ActiveCall, CallEvent, SwitchState } from './state';
 import { digitValidationOf } from './digitValidation/dialer';
 import { markPlacedCall, recordPlacedCall } from './reports/placedCalls';
 
@@ -88,7 +88,34 @@ export function placeCall(
 	return call;
 }
 
-calls.register('newcall', (ctx) => {
+/**
+ * Resolves once the call has started (the far end answered: Connected) or has ended unanswered
+ * (Disconnected), or when the sandbox closes: what a New Call with WaitForStart `1` waits for under
+ * the `answered` reading of "WaitForStart" (profiles.ts `newCallAnswers`).
+ */
+function untilStarted(state: SwitchState, callId: string, closing?: AbortSignal): Promise<void> {
+	if (!state.calls.has(callId) || closing?.aborted) return Promise.resolve();
+	return new Promise((resolve) => {
+		const done = () => {
+			state.off('call', onCall);
+			closing?.removeEventListener('abort', done);
+			resolve();
+		};
+		const onCall = (event: CallEvent) => {
+			if (event.call.CallID === callId && (event.Event === 'Connected' || event.Event === 'Disconnected')) done();
+		};
+		state.on('call', onCall);
+		closing?.addEventListener('abort', done);
+	});
+}
+
+/** New Call's answer with WaitForStart `1`: at once (`placed`), or once the call started or ended (`answered`). */
+async function startedReply(ctx: ApiContext, call: { CallID: string; SourceChannel: string }) {
+	if (ctx.state.settings.newCallAnswers === 'answered') await untilStarted(ctx.state, call.CallID, ctx.closing);
+	return ok({ CallID: call.CallID, Channel: call.SourceChannel });
+}
+
+calls.register('newcall', async (ctx) => {
 	const customer = customerOf(ctx);
 	const extension = extensionOf(ctx, customer, 'Extension', true);
 	const destination = numeric(required(ctx, 'Destination'));
@@ -102,7 +129,7 @@ calls.register('newcall', (ctx) => {
 	if (dv) {
 		const dvCall = digitValidationOf(ctx.state)!.place(ctx.state, customer, dv, destination, cidNum ?? extension.CIDNum, timeoutS, ctx.body.CustomDVData, ctx.body.CustomDVDigits);
 		if (text(ctx, 'WaitForStart') === '0') return ok();
-		return ok({ CallID: dvCall.CallID, Channel: dvCall.SourceChannel });
+		return await startedReply(ctx, dvCall);
 	}
 	const caller = ctx.state.outboundCaller(customer, extension.ExtensionNumber, cidNum);
 	const call = placeCall(ctx, customer, caller, destination, destination, { placedBy: extension.ExtensionNumber, timeoutS, record: true });
@@ -113,7 +140,7 @@ calls.register('newcall', (ctx) => {
 		};
 	}
 	if (text(ctx, 'WaitForStart') === '0') return ok();
-	return ok({ CallID: call.CallID, Channel: call.SourceChannel });
+	return await startedReply(ctx, call);
 });
 
 calls.register('holdcall', (ctx) => {

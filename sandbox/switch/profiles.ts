@@ -58,6 +58,15 @@ export interface SwitchSettings {
 	 * every notification) or `one` (setting a URL replaces the previous one).
 	 */
 	notificationUrls: 'several' | 'one';
+	/**
+	 * When New Call with WaitForStart `1` (the default) answers: `placed`, as soon as the call is
+	 * placed (the phone starts ringing); `answered`, only once the call has started, the far end
+	 * answered, or has ended without an answer (busy, no answer), still Status OK with the CallID and
+	 * Channel, which the call has either way (its records exist). The document says only "WaitForStart
+	 * (`1` or `0`, default 1)" and "with WaitForStart `0` the reply is immediate and carries only
+	 * Status": it leaves open what "start" is. WaitForStart `0` answers at once under both.
+	 */
+	newCallAnswers: 'placed' | 'answered';
 	/** Milliseconds (real time, not scaled) the switch takes to answer each API request: 0, or 10000 for a slow switch. */
 	answerDelayMs: number;
 }
@@ -72,6 +81,7 @@ export const DEFAULT_SWITCH_SETTINGS: SwitchSettings = {
 	notificationNumbers: 'ten',
 	cdrNumbers: 'ten',
 	notificationUrls: 'several',
+	newCallAnswers: 'placed',
 	answerDelayMs: 0,
 };
 
@@ -87,6 +97,7 @@ export const SWITCH_PROFILES = {
 	plusOne: { notificationNumbers: 'e164', cdrNumbers: 'ten' },
 	elevenInCdr: { notificationNumbers: 'ten', cdrNumbers: 'eleven' },
 	oneUrl: { notificationUrls: 'one' },
+	answerStarts: { newCallAnswers: 'answered' },
 	slow: { answerDelayMs: 10_000 },
 	/** Everything at once that a test suite can bear in time (no slow answers): the end-to-end tests' second run. */
 	harshest: {
@@ -98,6 +109,7 @@ export const SWITCH_PROFILES = {
 		notificationNumbers: 'e164',
 		cdrNumbers: 'eleven',
 		notificationUrls: 'one',
+		newCallAnswers: 'answered',
 	},
 } satisfies Record<string, Partial<SwitchSettings>>;
 

@@ -73,6 +73,8 @@ export class SwitchState extends EventEmitter {
 
 	constructor() {
 		super();
+		// Each New Call held until its call starts (profiles.ts `newCallAnswers`) listens for a while: fifty at once are no leak.
+		this.setMaxListeners(0);
 		this.seed();
 	}
 

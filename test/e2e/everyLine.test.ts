@@ -12,7 +12,7 @@
 //   changed between lines: the gated call's first answer differs on 1.x, see scenarios/mcp.ts);
 // - n8n's waiting webhooks, which Send and Wait and Call and Wait build on and which n8n rewrote
 //   between 1.x and 2.x: one case each here (a reply resumes the wait), built from their scenario
-//   fixtures, and Send and Wait's loop (the iteration signed into its URL rests on what n8n's waiting
+//   fixtures, Call and Wait's key 0.3 s after the answer (issue 34), and Send and Wait's loop (the iteration signed into its URL rests on what n8n's waiting
 //   webhook leaves of the run data); their whole groups (forged posts, timeouts, 50 waits at once:
 //   about 4 minutes) run on 2.40.7 and in queue mode.
 // A test added to any scenario group composed here, or to this file, runs on every line.
@@ -64,6 +64,13 @@ describe(`n8n's waiting webhooks (${line})`, () => {
 		const done = await call.finished(String(waiting.id));
 		expect(done.status).toBe('success');
 		expect(call.dataOf(done)).toMatchObject({ approved: true, digits: '1' });
+	});
+
+	// Issue 34's "a key at 0.3 s after the answer approves", on every line, under the switch's harshest
+	// readings for it: leg details only after the hang-up, and New Call answered only once the call started
+	// (so the wait begins after the answer, and n8n must have saved it within the 0.3 s).
+	test('SolSwitch > Call and Wait for Keypress: a key 0.3 s after the answer approves (leg details afterHangup, New Call answers when answered)', async () => {
+		await call.keyJustAfterAnswer({ legDetails: 'afterHangup', newCallAnswers: 'answered' });
 	});
 });
 

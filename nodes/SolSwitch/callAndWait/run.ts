@@ -9,10 +9,13 @@
  *   4. start the call watcher (watcher.ts: the call's records, the retries of busy and unanswered
  *      calls, the report when nobody answered) and put the execution to wait at once, until Limit
  *      Wait Time: the keypress resumes it (webhook.ts) whenever it comes after the answer.
- * The wait starts before anyone can answer: a post to the resume URL of an execution that still runs
- * gets n8n's 409 "running already" before any node code runs, and the Digit Validation then takes its
- * failure route. So nothing that takes time (reading the call's records, ringing again) happens
- * before the wait.
+ * The wait starts as soon as New Call has answered: a post to the resume URL of an execution that
+ * still runs gets n8n's 409 "running already" before any node code runs, and the Digit Validation then
+ * takes its failure route. So nothing that takes time (reading the call's records, ringing again)
+ * happens before the wait. A switch that answers WaitForStart 1 when the call is placed lets the
+ * execution wait before anyone can answer; one that answers only once the call started (the document
+ * leaves it open) leaves the few tens of milliseconds n8n takes to save the wait after the answer
+ * (measured: docs/maintainers/call-and-wait-internals.md).
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 import type { ShapeContext } from '../../engine/catalog/types';
@@ -23,7 +26,7 @@ import { waitTillOf } from '../../shared/humanInTheLoop/waitTill';
 import { RETRIES, RETRY_INTERVAL } from './properties';
 import { AUTH_TYPE, newWaitSecret, WAIT_QUERY } from './secret';
 import { dialable, keypressSpecOf, keypressSpecProblem } from './spec';
-import { NEW_CALL_PATH, watchCalls, type Attempt } from './watcher';
+import { NEW_CALL_PATH, newCallTimeoutMs, watchCalls, type Attempt } from './watcher';
 
 export { NEW_CALL_PATH, WATCH_EVERY_MS } from './watcher';
 export type { Attempt } from './watcher';
@@ -74,7 +77,7 @@ export async function callAndWait(body: IDataObject, ctx: ShapeContext): Promise
 
 	if (Date.now() >= waitTill.getTime()) return [{ json: { data: unanswered(node.type, destination, [], 'timeout') } }];
 	const credentials = await credentialsOnce(fn, switchService.credential);
-	const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: request, attributes: Object.keys(request), itemIndex, credentials });
+	const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: request, attributes: Object.keys(request), itemIndex, credentials, timeout: newCallTimeoutMs(ringSeconds) });
 	const firstCallId = String(((answer.kind === 'ok' ? answer.data : {}) as IDataObject).CallID ?? '');
 	// Not awaited: the watcher goes on while the execution waits (it never throws).
 	void watchCalls(fn, { credentials, request, customer: body.Customer, firstCallId, retries, intervalMs, ringSeconds, waitTill, resumeUrl, secret });

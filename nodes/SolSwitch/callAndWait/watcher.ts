@@ -30,6 +30,19 @@ const DETAILS_PATH = 'cdrlegdetailsapi';
 export const WATCH_EVERY_MS = 1000;
 /** Read the legs this long past the ring timeout before taking the call as answered (records never said). */
 export const WATCH_MARGIN_S = 15;
+/** The usual bound of a request to the switch (engine/transport/request.ts). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * How long New Call may take to answer. WaitForStart 1 "waits for the start" (switch document), which a
+ * switch may take to mean the far end answered: then an unanswered call is answered only after Ring
+ * Timeout. So never less than the Ring Timeout and the margin the legs are read for, nor the usual bound.
+ */
+export function newCallTimeoutMs(ringSeconds: number): number {
+	const ring = Number.isFinite(ringSeconds) && ringSeconds > 0 ? ringSeconds : 0;
+	return Math.max(REQUEST_TIMEOUT_MS, (ring + WATCH_MARGIN_S) * 1000);
+}
+
 /** How often, and how long, a post to the resume URL is repeated while n8n says the execution is not waiting yet. */
 const POST_EVERY_MS = 500;
 const POST_FOR_MS = 30_000;
@@ -100,7 +113,7 @@ export async function watchCalls(fn: IExecuteFunctions, plan: WatchPlan): Promis
 			if (Date.now() >= plan.waitTill.getTime() || cancelled(fn)) break;
 			if (!(await stillWaiting(fn, plan))) return;
 			try {
-				const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: plan.request, attributes: Object.keys(plan.request), credentials: plan.credentials });
+				const answer = await solswitchRequest(fn, { service: switchService, path: NEW_CALL_PATH, body: plan.request, attributes: Object.keys(plan.request), credentials: plan.credentials, timeout: newCallTimeoutMs(plan.ringSeconds) });
 				callId = String(((answer.kind === 'ok' ? answer.data : {}) as IDataObject).CallID ?? '');
 			} catch {
 				attempts.push({ attempt: attempt + 1, callId: '', outcome: 'failed', at: new Date().toISOString() });

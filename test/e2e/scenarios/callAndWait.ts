@@ -104,7 +104,92 @@ export function callAndWaitFixture(env: ScenarioEnv) {
 	const dataOf = (execution: Execution) => (nodeJson(execution, 'Call')[0] as { data?: Record<string, unknown> }).data;
 	const statusOf = async (executionId: string) => (await env.api.getExecution(executionId)).status;
 
-	return { control, newPhone, callWorkflow, start, finished, press, newCalls, dataOf, statusOf };
+	/** The switch's readings of what its documents leave open (sandbox/switch/profiles.ts), merged over the ones in force. */
+	const reading = async (settings: Record<string, unknown>) =>
+		await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
+	const DEFAULT_READING = { legDetails: 'live', newCallAnswers: 'placed' };
+
+	/**
+	 * The person answers and presses 1 at once (0.3 s after the answer), under a reading of the switch:
+	 * the run is approved (n8n would answer a key to a running execution 409 "running already", and the
+	 * switch would take its failure route). Logs the latency figures.
+	 */
+	async function keyJustAfterAnswer(settings: { legDetails: string; newCallAnswers: string }) {
+		await reading(settings);
+		try {
+			const phone = await newPhone([{ answer: 'answer', ringMs: 200, presses: ['1'], pressAfterMs: 300 }]);
+			const flow = await callWorkflow(phone);
+			const started = Date.now();
+			await fetch(`${env.webhookBaseUrl}/webhook/${flow.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
+			const call = await until('the keypress', async () => (await control('')).calls.find((c: any) => c.destination === phone && c.posts.length));
+			const post = call.posts[0] as DvPost;
+			expect(post).toMatchObject({ status: 200, answer: 'thanks', valid: true });
+			const [summary] = await until('the execution', async () => {
+				const all = await env.api.executionSummaries(flow.id);
+				return all.length ? all : undefined;
+			});
+			const execution = await finished(String(summary.id));
+			expect(dataOf(execution)).toMatchObject({ approved: true, digits: '1', answeredBy: phone });
+			const [reply] = newCalls(phone);
+			console.log(
+				`[latency] leg details ${settings.legDetails}, New Call answers when ${settings.newCallAnswers}: workflow start to key ${Date.parse(post.at) - started} ms; New Call's answer to key ${Date.parse(post.at) - Date.parse(reply.at)} ms; key post answered in ${post.ms} ms; post to execution stopped ${Date.parse(execution.stoppedAt!) - Date.parse(post.at)} ms`,
+			);
+		} finally {
+			await reading(DEFAULT_READING);
+		}
+	}
+
+	/**
+	 * How long after New Call's answer the execution waits: a probe (no secret) posted to the resume URL
+	 * again and again from the moment the call exists gets n8n's 409 "running already" until the
+	 * execution is saved as waiting, then the node's own 403. A key in that window would be lost. Logs
+	 * the window; the run is then approved by a key as usual.
+	 */
+	async function waitAfterNewCall(settings: { legDetails: string; newCallAnswers: string }) {
+		await reading(settings);
+		try {
+			// It rings 1 s (Ring Timeout 300 s: 3 s at the sandbox's time scale), so the probe starts before New Call answers under either reading.
+			const phone = await newPhone([{ answer: 'answer', ringMs: 1000 }]);
+			const flow = await callWorkflow(phone, { additionalFields: { Timeout: 300 } });
+			await fetch(`${env.webhookBaseUrl}/webhook/${flow.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
+			// The call's record, looked for without a pause: the probe starts as soon as the call exists.
+			const deadline = Date.now() + 60_000;
+			const inTime = (what: string) => {
+				if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+			};
+			let call: any;
+			while (!(call = (await control('')).calls.find((c: any) => c.destination === phone))) inTime('the call');
+			const url = call.custom.URL as string;
+			let refusedSentAt: number | undefined;
+			let probe: { sentAt: number; answeredAt: number; status: number; text: string };
+			for (;;) {
+				inTime('the wait');
+				const sentAt = Date.now();
+				const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+				probe = { sentAt, status: answer.status, text: await answer.text(), answeredAt: Date.now() };
+				if (!(probe.status === 409 && /running already/i.test(probe.text))) break;
+				refusedSentAt = sentAt;
+			}
+			// The first answer that is not "running already" is the waiting node's own: no secret, 403.
+			expect(probe.status).toBe(403);
+			const [reply] = await until("New Call's answer", () => (newCalls(phone).length ? newCalls(phone) : undefined));
+			const replied = Date.parse(reply.at);
+			const answered = await until('the call answered', async () => (await control('')).calls.find((c: any) => c.destination === phone && c.outcome === 'answered'));
+			console.log(
+				`[latency] New Call answers when ${settings.newCallAnswers} (leg details ${settings.legDetails}): the execution waits ${refusedSentAt !== undefined ? `after ${refusedSentAt - replied} ms (a probe sent then got 409 "running already") and ` : ''}by ${probe.answeredAt - replied} ms (the node's 403 came back then) after New Call's answer; the phone answered ${answered.answeredAt - replied} ms after New Call's answer`,
+			);
+			const [summary] = await until('the execution', async () => {
+				const all = await env.api.executionSummaries(flow.id);
+				return all.length ? all : undefined;
+			});
+			await press(phone, '1');
+			expect(dataOf(await finished(String(summary.id)))).toMatchObject({ approved: true });
+		} finally {
+			await reading(DEFAULT_READING);
+		}
+	}
+
+	return { control, newPhone, callWorkflow, start, finished, press, newCalls, dataOf, statusOf, reading, keyJustAfterAnswer, waitAfterNewCall };
 }
 
 export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
@@ -175,14 +260,19 @@ export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
 			expect(nodeJson(again, 'Done')).toHaveLength(1);
 		});
 
-		it('busy, then no answer, then answered: the call is placed three times and the keypress resumes', async () => {
-			const phone = await f.newPhone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer' }]);
-			const waiting = await f.start(await f.callWorkflow(phone, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
-			// The execution waits from the first call on; the node's call watcher calls again meanwhile.
-			await until('three calls', () => (f.newCalls(phone).length === 3 ? true : undefined), 60_000);
-			await until('the third call answered', async () => ((await f.control('')).calls.some((c: any) => c.destination === phone && c.outcome === 'answered') ? true : undefined));
-			await f.press(phone, '1');
-			expect(f.dataOf(await f.finished(String(waiting.id)))).toMatchObject({ approved: true });
+		it.each(['placed', 'answered'])('busy, then no answer, then answered: the call is placed three times and the keypress resumes (New Call answers when %s)', async (newCallAnswers) => {
+			await f.reading({ newCallAnswers });
+			try {
+				const phone = await f.newPhone([{ answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer' }]);
+				const waiting = await f.start(await f.callWorkflow(phone, { additionalFields: { Timeout: 5 }, options: { retries: 2, retryInterval: 0 } }));
+				// The execution waits from the first call on; the node's call watcher calls again meanwhile.
+				await until('three calls', () => (f.newCalls(phone).length === 3 ? true : undefined), 60_000);
+				await until('the third call answered', async () => ((await f.control('')).calls.some((c: any) => c.destination === phone && c.outcome === 'answered') ? true : undefined));
+				await f.press(phone, '1');
+				expect(f.dataOf(await f.finished(String(waiting.id)))).toMatchObject({ approved: true });
+			} finally {
+				await f.reading({ newCallAnswers: 'placed' });
+			}
 		});
 
 		it('nobody answers any call: the call watcher resumes the wait; the output says what happened, attempt by attempt', async () => {
@@ -220,31 +310,20 @@ export function describeCallAndWaitScenarios(env: ScenarioEnv, where: string) {
 		}, 180_000);
 
 		// The person answers and presses 1 at once (0.3 s after the answer), under both leg-details readings
-		// of the switch: the execution already waits (n8n would answer a running one 409 "running already").
-		it.each(['live', 'afterHangup'] as const)('a key 0.3 s after the answer approves (leg details %s)', async (legDetails) => {
-			const profile = async (settings: Record<string, unknown>) =>
-				await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
-			await profile({ legDetails });
-			try {
-				const phone = await f.newPhone([{ answer: 'answer', ringMs: 200, presses: ['1'], pressAfterMs: 300 }]);
-				const flow = await f.callWorkflow(phone);
-				const started = Date.now();
-				await fetch(`${env.webhookBaseUrl}/webhook/${flow.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 7 }) });
-				const call = await until('the keypress', async () => (await f.control('')).calls.find((c: any) => c.destination === phone && c.posts.length));
-				const post = call.posts[0] as DvPost;
-				expect(post).toMatchObject({ status: 200, answer: 'thanks', valid: true });
-				const [summary] = await until('the execution', async () => {
-					const all = await env.api.executionSummaries(flow.id);
-					return all.length ? all : undefined;
-				});
-				const execution = await f.finished(String(summary.id));
-				expect(f.dataOf(execution)).toMatchObject({ approved: true, digits: '1', answeredBy: phone });
-				console.log(
-					`[latency] leg details ${legDetails}: workflow start to key ${Date.parse(post.at) - started} ms; key post answered in ${post.ms} ms; post to execution stopped ${Date.parse(execution.stoppedAt!) - Date.parse(post.at)} ms`,
-				);
-			} finally {
-				await profile({ legDetails: 'live' });
-			}
+		// of the switch and both readings of New Call's WaitForStart answer (when the call is placed, or only
+		// once it started): the execution already waits (n8n would answer a running one 409 "running already").
+		it.each([
+			['live', 'placed'],
+			['afterHangup', 'placed'],
+			['live', 'answered'],
+			['afterHangup', 'answered'],
+		])('a key 0.3 s after the answer approves (leg details %s, New Call answers when %s)', async (legDetails, newCallAnswers) => {
+			await f.keyJustAfterAnswer({ legDetails, newCallAnswers });
+		});
+
+		// What is left between New Call's answer and the wait, measured in this n8n (the figure is logged, not asserted).
+		it.each(['placed', 'answered'])('the execution waits soon after New Call answers (New Call answers when %s): a probe gets 409 until then, the node\'s 403 after', async (newCallAnswers) => {
+			await f.waitAfterNewCall({ legDetails: 'live', newCallAnswers });
 		});
 
 		it('two calls wait at once; each keypress resumes its own execution', async () => {

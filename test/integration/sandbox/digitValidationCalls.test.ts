@@ -159,7 +159,7 @@ describe('New Call from a Digit Validation extension', () => {
 		const profile = async (settings: Record<string, unknown>) =>
 			await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
 		afterEach(async () => {
-			await profile({ legDetails: 'live', outboundCallerId: 'extension' });
+			await profile({ legDetails: 'live', outboundCallerId: 'extension', newCallAnswers: 'placed' });
 		});
 
 		it('leg details only after the hang-up: Unknown CallID while the call rings and while it is answered, every row once it ended', async () => {
@@ -196,6 +196,45 @@ describe('New Call from a Digit Validation extension', () => {
 			expect(await legStates(own.CallID)).toEqual(['Routed: Call from 5145550100 routed to 5145550142', 'Ended: Busy']);
 			expect(await legStates(given.CallID)).toEqual(['Routed: Call from 5145550101 routed to 5145550142', 'Ended: Busy']);
 			expect(await control(`/call?CallID=${own.CallID}`)).toMatchObject({ source: '5145550100' });
+		});
+
+		it('New Call answers when the call is placed (the default): the phone still rings; WaitForStart 0 answers with Status only', async () => {
+			await control('/phone', { number: '5145550160', turns: [{ answer: 'answer', ringMs: 300 }, { answer: 'answer', ringMs: 300 }] });
+			const placed = await api('newcall', { Extension: '510', Destination: '5145550160', CustomDVData: customDv(), Timeout: 100 });
+			expect(placed).toEqual({ Status: 'OK', CallID: expect.any(String), Channel: expect.stringMatching(/^SIP\/510-/) });
+			expect((await callRecord(placed.CallID)).outcome).toBe('ringing');
+			expect(await api('newcall', { Extension: '510', Destination: '5145550160', CustomDVData: customDv(), WaitForStart: 0 })).toEqual({ Status: 'OK' });
+		});
+
+		it('New Call answers once the call started (newCallAnswers answered): after the answer, or after a busy or unanswered call ended, still with CallID and Channel; WaitForStart 0 at once', async () => {
+			await profile({ newCallAnswers: 'answered' });
+			await control('/phone', { number: '5145550161', turns: [{ answer: 'answer', ringMs: 300 }, { answer: 'busy' }, { answer: 'noAnswer' }, { answer: 'answer', ringMs: 300 }] });
+			// Ring Timeout 100 s: 1 s at the tests' time scale, more than the phone's 0.3 s ring.
+			const answered = await api('newcall', { Extension: '510', Destination: '5145550161', CustomDVData: customDv(), Timeout: 100 });
+			expect(answered).toEqual({ Status: 'OK', CallID: expect.any(String), Channel: expect.stringMatching(/^SIP\/510-/) });
+			expect(await callRecord(answered.CallID)).toMatchObject({ outcome: 'answered', answeredAt: expect.any(Number) });
+			const busy = await api('newcall', { Extension: '510', Destination: '5145550161', CustomDVData: customDv() });
+			expect(busy).toEqual({ Status: 'OK', CallID: expect.any(String), Channel: expect.any(String) });
+			expect(await callRecord(busy.CallID)).toMatchObject({ outcome: 'busy', endedAt: expect.any(Number) });
+			const unanswered = await api('newcall', { Extension: '510', Destination: '5145550161', CustomDVData: customDv(), Timeout: 5 });
+			expect(await callRecord(unanswered.CallID)).toMatchObject({ outcome: 'noAnswer', endedAt: expect.any(Number) });
+			// WaitForStart 0: "the reply is immediate and carries only Status", under this reading too.
+			expect(await api('newcall', { Extension: '510', Destination: '5145550161', CustomDVData: customDv(), WaitForStart: 0 })).toEqual({ Status: 'OK' });
+			const [last] = Object.values((await control('')).calls as Record<string, any>).filter((c: any) => c.destination === '5145550161').slice(-1);
+			expect(last.outcome).toBe('ringing');
+
+			// A plain New Call (from an ordinary extension) the same: its answer comes after the phone's Connected.
+			const connected: string[] = [];
+			const onCall = (event: { Event: string; call: { CallID: string } }) => event.Event === 'Connected' && connected.push(event.call.CallID);
+			env.sandbox.state.on('call', onCall);
+			try {
+				await control('/phone', { number: '5145550162', turns: [{ answer: 'answer', ringMs: 300 }] });
+				const plain = await api('newcall', { Extension: '201', Destination: '5145550162', Timeout: 100 });
+				expect(plain).toEqual({ Status: 'OK', CallID: expect.any(String), Channel: expect.stringMatching(/^SIP\/201-/) });
+				expect(connected).toContain(plain.CallID);
+			} finally {
+				env.sandbox.state.off('call', onCall);
+			}
 		});
 
 		it('a key pressed 0.3 s, 2 s or 5 s after the answer: each posted that long after the answer', async () => {

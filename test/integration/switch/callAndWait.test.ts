@@ -1,11 +1,13 @@
 /**
  * Call and Wait for Keypress, execute side, through n8n-core's engine against the sandbox switch: the
  * New Call from the Digit Validation with CustomDVData pointing at the signed resume URL (the secret's
- * hash in the URL, the secret in the Header auth), the wait that starts as soon as the call is placed
- * (before anyone can answer, so a key pressed at once finds it), the call watcher's retries of busy and
- * unanswered calls and its report to the resume URL when nobody answered, under both leg-details
- * readings of the switch (live, after the hang-up), and every refusal before anything is called. The
- * resume URL points at a local server here; the waiting side in real n8n is test/e2e/callAndWait.test.ts.
+ * hash in the URL, the secret in the Header auth), the wait that starts as soon as New Call answered
+ * (so a key pressed after the answer finds it), the call watcher's retries of busy and unanswered calls
+ * and its report to the resume URL when nobody answered, under both leg-details readings of the switch
+ * (live, after the hang-up) and both readings of New Call's WaitForStart answer (when the call is
+ * placed, or only once it started: sandbox/switch/profiles.ts `newCallAnswers`), and every refusal
+ * before anything is called. The resume URL points at a local server here; the waiting side in real
+ * n8n is test/e2e/callAndWait.test.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,8 +72,13 @@ const run = (parameters: Record<string, unknown>) =>
 const newCalls = () => env.received('newcall').map((e) => e.body as Record<string, any>);
 const control = async (path: string, body?: Record<string, unknown>) =>
 	(await (await fetch(`${env.sandbox.url}/_sandbox/digit-validation${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})).json()) as Record<string, any>;
-const profile = async (legDetails: 'live' | 'afterHangup') =>
-	await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { legDetails } }) });
+type Reading = { legDetails: 'live' | 'afterHangup'; newCallAnswers: 'placed' | 'answered' };
+const profile = async (settings: Reading) =>
+	await fetch(`${env.sandbox.url}/_sandbox/switch/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
+/** The switch's readings the keypress must hold under: leg details during the call or after the hang-up, New Call answered when placed or once the call started. */
+const READINGS: Array<[string, string, Reading]> = (['live', 'afterHangup'] as const).flatMap((legDetails) =>
+	(['placed', 'answered'] as const).map((newCallAnswers): [string, string, Reading] => [legDetails, newCallAnswers, { legDetails, newCallAnswers }]),
+);
 /** Whether the switch's CIDNum names this phone, in whichever form the switch writes it (profiles.ts: 10, 11 digits or +1). */
 const sameNumber = (written: unknown, number: string) => writeNumber(String(written ?? ''), 'e164') === writeNumber(number, 'e164');
 /** The posts of one kind; keys only from the given phone when named (a phone of an earlier test may still press its key into this one). */
@@ -129,22 +136,24 @@ describe('Call and Wait for Keypress (execute side)', () => {
 		expect(error?.message).toContain('Unknown Extension Number');
 	});
 
-	describe.each(['live', 'afterHangup'] as const)('leg details %s', (legDetails) => {
+	describe.each(READINGS)('leg details %s, New Call answers when %s', (_legDetails, _answers, reading) => {
 		beforeEach(async () => {
-			await profile(legDetails);
+			await profile(reading);
 		});
 		afterAll(async () => {
-			await profile('live');
+			await profile({ legDetails: 'live', newCallAnswers: 'placed' });
 		});
 
-		it.each([300, 2000, 5000])('waits before anyone answers, so a key %i ms after the answer reaches the wait', async (pressAfterMs) => {
+		it.each([300, 2000, 5000])('waits as soon as New Call answers, so a key %i ms after the answer reaches the wait', async (pressAfterMs) => {
 			const number = await phone([{ answer: 'answer', ringMs: 300, presses: ['1'], pressAfterMs }]);
 			const { run: result } = await run(params(number, { additionalFields: { Timeout: 100 } }));
 			const returnedAt = Date.now();
 			expect(result.status).toBe('waiting');
 			const [call] = (await control('')).calls.filter((c: any) => c.destination === number);
-			// The execution waited before the phone was answered: nothing was read between the call and the wait.
-			expect(call.answeredAt === undefined || call.answeredAt >= returnedAt).toBe(true);
+			// Nothing was read between the call and the wait: the execution waited as soon as New Call answered,
+			// before the phone was answered (placed), or just after it (answered: New Call answers only then).
+			if (reading.newCallAnswers === 'placed') expect(call.answeredAt === undefined || call.answeredAt >= returnedAt).toBe(true);
+			else expect(call.answeredAt).toBeLessThanOrEqual(returnedAt);
 			const [keys] = await until('the keypress post', () => (postsOf('keys', number).length ? postsOf('keys', number) : undefined), 10_000);
 			expect(keys.at).toBeGreaterThan(returnedAt);
 			// The switch writes the phone's number its own way (the default: 10 digits), not as New Call was given it.
@@ -182,6 +191,24 @@ describe('Call and Wait for Keypress (execute side)', () => {
 			});
 		}, 30_000);
 	});
+});
+
+describe('Call and Wait for Keypress: a switch that answers New Call only once the call started', () => {
+	afterEach(async () => {
+		await profile({ legDetails: 'live', newCallAnswers: 'placed' });
+	});
+
+	// Ring Timeout 3100 s is 31 s at the tests' time scale (0.01): the switch holds New Call's answer
+	// past the usual 30 s bound of a request, as a real one would for a Ring Timeout over 30 s.
+	it('waits for New Call as long as the Ring Timeout (past the usual 30 s): an unanswered call is reported, not an error', async () => {
+		await profile({ legDetails: 'live', newCallAnswers: 'answered' });
+		const number = await phone([{ answer: 'noAnswer' }]);
+		const { error, run: result } = await run(params(number, { additionalFields: { Timeout: 3100 }, options: { retries: 0 } }));
+		expect(error).toBeUndefined();
+		expect(result.status).toBe('waiting');
+		const [report] = await until('the report', () => (postsOf('result').length ? postsOf('result') : undefined));
+		expect(report.body.attempts).toEqual([expect.objectContaining({ attempt: 1, outcome: 'noAnswer' })]);
+	}, 90_000);
 });
 
 describe('Call and Wait for Keypress: the watcher asks before calling again', () => {

@@ -8,6 +8,7 @@ import { attributeProperty, selectPlaceholder } from '../../../nodes/engine/gene
 import { callControl } from '../../../nodes/SolSwitch/catalog/callControl';
 import { callAndWaitFields, callAndWaitOptions } from '../../../nodes/SolSwitch/callAndWait/properties';
 import { hashOf, newWaitSecret, secretMatches } from '../../../nodes/SolSwitch/callAndWait/secret';
+import { newCallTimeoutMs } from '../../../nodes/SolSwitch/callAndWait/watcher';
 import { dialable, keypressSpecOf, keypressSpecProblem, outcomeOf, type KeypressSpec } from '../../../nodes/SolSwitch/callAndWait/spec';
 
 const read = (params: Record<string, unknown>) => (name: string, fallback: unknown) => (name in params ? params[name] : fallback);
@@ -49,6 +50,15 @@ describe('the number to call', () => {
 	])('%s is dialled as %s', (given, dialled) => expect(dialable(given)).toBe(dialled));
 
 	it.each(['', '12', 'call me', '514-555-0123 ext 4', '1234567890123456'])('"%s" cannot be dialled', (given) => expect(dialable(given)).toBeUndefined());
+});
+
+describe("New Call's time to answer", () => {
+	it('is never less than the usual 30 s, and outlasts the Ring Timeout (a switch may answer WaitForStart 1 only once the call started or ended)', () => {
+		expect(newCallTimeoutMs(25)).toBe(40_000);
+		expect(newCallTimeoutMs(5)).toBe(30_000);
+		expect(newCallTimeoutMs(120)).toBe(135_000);
+		expect(newCallTimeoutMs(Number.NaN)).toBe(30_000);
+	});
 });
 
 describe('the per-wait secret', () => {
