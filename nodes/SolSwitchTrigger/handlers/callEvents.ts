@@ -65,6 +65,10 @@ export function callEventHandler(value: string) {
 			const waitMs = Math.max(0, Number(fn.getNodeParameter('recordWait', DEFAULT_RECORD_WAIT_S)) || 0) * 1000;
 			// One clock for the whole call, lookups and downloads alike (calls/deadline.ts).
 			const deadline = new Deadline(waitMs);
+			// The customer's lists (usually kept: no request) are read beside the lookup, on its clock, so
+			// they neither add their time after it nor outlast the setting (calls/switchFacts.ts).
+			const factsRead = switchFactsOf(fn, customer, deadline);
+			factsRead.catch(() => undefined);
 			const lookup = await lookUpCall(fn, callId, customer, deadline, fields);
 			if ('live' in lookup) return acknowledge(fn);
 			const { legs, details } = lookup.found;
@@ -78,7 +82,7 @@ export function callEventHandler(value: string) {
 				return acknowledge(fn);
 			}
 			const run: CallEventRun = { fn, customer, deadline, voicemailIsMissed: fn.getNodeParameter('countVoicemailAsMissed', true) !== false };
-			const summary = summarize(callId, legs, details, await switchFactsOf(fn, customer), startOf(callId));
+			const summary = summarize(callId, legs, details, await factsRead, startOf(callId));
 			const items: INodeExecutionData[] = [];
 			for (const kind of kindsOf(fn, value)) {
 				if (!kind.applies(summary, run)) continue;
