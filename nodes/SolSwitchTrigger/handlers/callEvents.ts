@@ -11,8 +11,9 @@
  *    call, for a CDR written late; a call the switch still lists as active on another leg goes on
  *    (a transfer): acknowledged;
  * 4. only the notification of the call's last leg goes on (calls/outcome.ts endsTheCall, numbers
- *    compared by key); one that names no leg of the call at all is logged, since then the switch
- *    writes numbers in a way the trigger cannot match;
+ *    compared by key, an extension notified where the record names the customer's DID); one that
+ *    names no leg of the call at all is logged, since then the switch writes numbers in a way the
+ *    trigger cannot match;
  * 5. the call is classified against the customer's extensions, DIDs, voicemail boxes and queues
  *    (calls/switchFacts.ts, kept a few minutes), and each kind the trigger listens for whose rule
  *    holds gives its items; none: acknowledged. The items are handed to n8n with {"Status":"OK"},
@@ -72,8 +73,9 @@ export function callEventHandler(value: string) {
 			const lookup = await lookUpCall(fn, callId, customer, deadline, fields);
 			if ('live' in lookup) return acknowledge(fn);
 			const { legs, details } = lookup.found;
-			if (!endsTheCall(legs, fields)) {
-				if (!namesALeg(legs, fields)) {
+			const facts = await factsRead;
+			if (!endsTheCall(legs, fields, facts)) {
+				if (!namesALeg(legs, fields, facts)) {
 					const last = lastLegOf(legs);
 					fn.logger.warn(
 						`SolSwitch Trigger: the Disconnected of call ${callId} (${String(fields.SourceNumber)} to ${String(fields.DestinationNumber)}) names none of its ${legs.length} CDR legs (the last: ${String(last?.SourceNumber ?? '')} to ${String(last?.DestinationNumber ?? '')}); no event was emitted for it`,
@@ -82,7 +84,7 @@ export function callEventHandler(value: string) {
 				return acknowledge(fn);
 			}
 			const run: CallEventRun = { fn, customer, deadline, voicemailIsMissed: fn.getNodeParameter('countVoicemailAsMissed', true) !== false };
-			const summary = summarize(callId, legs, details, await factsRead, startOf(callId));
+			const summary = summarize(callId, legs, details, facts, startOf(callId));
 			const items: INodeExecutionData[] = [];
 			for (const kind of kindsOf(fn, value)) {
 				if (!kind.applies(summary, run)) continue;
