@@ -30,6 +30,10 @@ export async function recordingItems(fn: IWebhookFunctions, s: CallSummary, cust
 			CallerName: s.CallerName,
 			DialedNumber: s.DialedNumber,
 			AnsweredBy: s.AnsweredBy,
+			// The call's classification and why, as every call-event item carries it.
+			Direction: s.Direction,
+			Outcome: s.Outcome,
+			ClassifiedBy: s.ClassifiedBy,
 			...entry,
 		};
 		if (!download) {
