@@ -20,7 +20,7 @@
  *    which n8n writes once the run is queued; the call is remembered then. A run n8n could not queue
  *    (it answers an HTTP error) lets the claim go, so the switch's repeat emits it.
  * The whole call runs on the clock of Wait for Call Record (calls/deadline.ts): lookups, pauses and
- * downloads end within the setting plus one request's time.
+ * downloads end within the setting plus 10 s.
  * A lookup that fails (switch unreachable or too slow, FAIL, no record within the wait) throws: n8n answers the
  * switch HTTP 500 and records a failed execution with the error, naming the CallID.
  */

@@ -6,7 +6,7 @@
  * after the lookup, whatever the lookup had used. The clock is simulated: no real time passes.
  */
 import type { IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
-import { Deadline, MIN_REQUEST_MS, OUT_OF_TIME, REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
+import { Deadline, GRACE_MS, MIN_REQUEST_MS, OUT_OF_TIME, REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
 import { forgetSwitchFacts, switchFactsOf } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
 import { forgetKeptCredentials } from '../../../nodes/engine/trigger/keptCredential';
 
@@ -44,10 +44,10 @@ it('with the whole time left, each list gets one request\'s time', async () => {
 	expect(facts.missing).toEqual([]);
 });
 
-it('read when the lookup used most of the time: each list request is cut to what is left of the setting plus one request', async () => {
+it('read when the lookup used most of the time: each list request is cut to what is left of the setting plus 10 s', async () => {
 	const asked: Array<{ path: string; timeout: number }> = [];
 	const deadline = new Deadline(2000, () => clock.now);
-	clock.now = 2000 + REQUEST_TIMEOUT_MS - 1500;
+	clock.now = 2000 + GRACE_MS - 1500;
 	const facts = await switchFactsOf(slowSwitch(10_000, asked), '1', deadline);
 	expect(asked).toHaveLength(LISTS.length);
 	for (const a of asked) expect(a.timeout).toBe(1500);
@@ -58,7 +58,7 @@ it('read when the lookup used most of the time: each list request is cut to what
 it('no time left: no list is asked, and each is named missing with the reason', async () => {
 	const asked: Array<{ path: string; timeout: number }> = [];
 	const deadline = new Deadline(2000, () => clock.now);
-	clock.now = 2000 + REQUEST_TIMEOUT_MS - MIN_REQUEST_MS + 1;
+	clock.now = 2000 + GRACE_MS - MIN_REQUEST_MS + 1;
 	const facts = await switchFactsOf(slowSwitch(0, asked), '1', deadline);
 	expect(asked).toEqual([]);
 	expect(facts.missing.sort()).toEqual([`DIDs: ${OUT_OF_TIME}`, `extensions: ${OUT_OF_TIME}`, `queues: ${OUT_OF_TIME}`, `voicemail boxes: ${OUT_OF_TIME}`]);
