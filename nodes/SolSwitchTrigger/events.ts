@@ -11,9 +11,7 @@ import { packetApiKeyField } from './secretFields';
 import { handleDigitValidation } from './handlers/digitValidation';
 import { callEventHandler } from './handlers/callEvents';
 import { acknowledge, handleNotification } from './handlers/notification';
-import { RECORDING_FIELDS } from '../shared/recordings';
 import { ALL_CALL_EVENTS, CALL_EVENT_KINDS, callEventsField, type CallEventKind } from './calls/callEventKinds';
-import { countVoicemailField, recordWaitField } from './calls/callEventFields';
 import { handleSipPacket } from './handlers/sipPacket';
 
 /** The notification's Event values, as the editor explains them. */
@@ -135,7 +133,16 @@ const callEventSpec = (kind: CallEventKind): EventSpec => ({
 	properties: kind.properties,
 });
 
-/** The kinds of one trigger at one URL: for a portal that holds a single SIP POST notification URL. */
+/** Every kind's own fields, each once, in the table's order: the one-URL trigger shows them all. */
+const everyKindsFields = (): INodeProperties[] => {
+	const seen = new Set<string>();
+	return CALL_EVENT_KINDS.flatMap((k) => k.properties).filter((p) => !seen.has(p.name) && seen.add(p.name));
+};
+
+/**
+ * The kinds of one trigger at one URL: for a portal that holds a single SIP POST notification URL.
+ * Its values and fields come from the call-events table, so a new kind needs no line here.
+ */
 const allCallEventsSpec: EventSpec = {
 	value: ALL_CALL_EVENTS,
 	name: 'Call Events at One URL',
@@ -147,8 +154,10 @@ const allCallEventsSpec: EventSpec = {
 	response: { by: 'node' },
 	portal: CALL_EVENT_PORTAL,
 	answer: CALL_EVENT_ANSWER,
-	gives: 'the items of each event chosen in Events to Emit that the call is, each with `CallEvent` (`missed-call`, `call-ended` or `new-recording`) first; one run per call',
-	properties: [callEventsField, recordWaitField, countVoicemailField, ...RECORDING_FIELDS],
+	gives: `the items of each event chosen in Events to Emit that the call is, each with \`CallEvent\` (${CALL_EVENT_KINDS.map((k) => `\`${k.value}\``)
+		.join(', ')
+		.replace(/, ([^,]*)$/, ' or $1')}) first; one run per call`,
+	properties: [callEventsField, ...everyKindsFields()],
 };
 
 /** The trigger values that read the switch's records (the SolSwitch API credential is shown for them). */

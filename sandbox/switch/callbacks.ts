@@ -109,7 +109,9 @@ export class SwitchCallbacks {
 	}
 
 	private onCall({ Event, call, extensions }: CallEvent) {
-		for (const url of this.notificationUrls()) this.enqueue('sipNotification', url, notificationBody(Event, call));
+		// An outbound call with a DID caller ID may be notified from its extension (profiles.ts `notifiedCaller`).
+		const notified = this.sandbox.state.settings.notifiedCaller === 'extension' && call.placedBy ? { ...call, SourceNumber: call.placedBy } : call;
+		for (const url of this.notificationUrls()) this.enqueue('sipNotification', url, notificationBody(Event, notified));
 		const monitored = extensions.filter((e) => this.sandbox.state.monitored.has(`${e.Customer}:${e.ExtensionNumber}`));
 		for (const extension of monitored) {
 			// Monitoring speaks of the extension's own calls: the start of a call it receives is

@@ -38,6 +38,14 @@ export interface SwitchSettings {
 	 */
 	outboundCallerId: 'extension' | 'did';
 	/**
+	 * An outbound call whose caller ID is a DID (outboundCallerId `did`), in the SIP POST
+	 * notifications' SourceNumber: the `callerId` as the CDR writes it, or the calling `extension`
+	 * (the notification's SourceNumber is "caller ID number or extension", the CDR's "Caller ID ...
+	 * number of the calling party"). Applies to every outbound call: played, New Call's, the Digit
+	 * Validation dialer's (callbacks.ts writes it from the call's `placedBy`).
+	 */
+	notifiedCaller: 'callerId' | 'extension';
+	/**
 	 * What picks up an unanswered call to an extension: `nothing` (the leg ends NOANSWER), or the
 	 * extension's `voicemail` box, an `ivr` (auto-attendant) or a `queue`, each written as a leg of its
 	 * own that is ANSWERED with a ConnectTime.
@@ -77,6 +85,7 @@ export const DEFAULT_SWITCH_SETTINGS: SwitchSettings = {
 	disconnectNotifications: 'atEnd',
 	cdrExport: 'callEnded',
 	outboundCallerId: 'extension',
+	notifiedCaller: 'callerId',
 	unansweredEndsIn: 'nothing',
 	notificationNumbers: 'ten',
 	cdrNumbers: 'ten',
@@ -91,6 +100,8 @@ export const SWITCH_PROFILES = {
 	afterHangup: { legDetails: 'afterHangup' },
 	perLegLive: { disconnectNotifications: 'perLeg', legDetails: 'live', cdrExport: 'legEnded' },
 	didCallerId: { outboundCallerId: 'did' },
+	/** A DID caller ID in the records, the extension in the notifications. */
+	extensionNotified: { outboundCallerId: 'did', notifiedCaller: 'extension' },
 	voicemail: { unansweredEndsIn: 'voicemail' },
 	ivr: { unansweredEndsIn: 'ivr' },
 	queue: { unansweredEndsIn: 'queue' },
@@ -105,6 +116,7 @@ export const SWITCH_PROFILES = {
 		disconnectNotifications: 'perLeg',
 		cdrExport: 'legEnded',
 		outboundCallerId: 'did',
+		notifiedCaller: 'extension',
 		unansweredEndsIn: 'voicemail',
 		notificationNumbers: 'e164',
 		cdrNumbers: 'eleven',

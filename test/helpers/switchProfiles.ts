@@ -1,8 +1,8 @@
 /**
  * The sandbox switch's profiles (sandbox/switch/profiles.ts) for tests that must hold under every
- * reading the switch documents allow: `describe.each(switchProfilesFor('callEvents'))(...)`.
- * A profile that concerns nothing a suite tests may be left out of that suite's list, with the reason
- * beside it; the slow profile is for the tests that bound time.
+ * reading the switch documents allow: `describe.each(EVERY_PROFILE)(...)` (callEventsProfiles,
+ * placedCallsProfiles, placedCallNumbers). The slow profile is for the tests that bound time
+ * (callEventsLifecycle, slowSwitch).
  */
 import { SWITCH_PROFILE_NAMES, type SwitchProfileName } from '../../sandbox/switch/profiles';
 

@@ -65,7 +65,7 @@ export const CALL_EVENT_KINDS: CallEventKind[] = [
 		name: 'New Recording',
 		description: 'A call that was recorded ended: its recordings with their download URLs, the MP3s on request',
 		gives:
-			'one item per recording of the call: `CallID`, `Portion`, `Recording` (file name), the recording\'s fields (`StartTime`, `EndTime`, `Duration`, source and destination, `URL`), `CallerNumber`, `CallerName`, `DialedNumber`, `AnsweredBy`; the MP3 as binary data with Download Recordings on',
+			`one item per recording of the call: \`CallID\`, \`Portion\`, \`Recording\` (file name), the recording's fields (\`StartTime\`, \`EndTime\`, \`Duration\`, source and destination, \`URL\`), \`CallerNumber\`, \`CallerName\`, \`DialedNumber\`, \`AnsweredBy\`, \`Direction\`, \`Outcome\`, \`ClassifiedBy\`; the MP3 as binary data with Download Recordings on`,
 		applies: (s) => s.Recordings.length > 0,
 		items: async (s, run) => await recordingItems(run.fn, s, run.customer, run.deadline),
 		properties: [recordWaitField, ...RECORDING_FIELDS],

@@ -10,7 +10,7 @@
  * call (n8n-workflow's sleep: node code has no timers of its own). The kind's "Wait for Call Record"
  * bounds the whole lookup by the clock, requests included (deadline.ts): each request's timeout is
  * cut to the time left, so a slow or silent switch cannot hold the notification longer than the
- * setting plus one request's time. A CallID the switch still lists among its active calls is a leg of
+ * setting plus 10 s (deadline.ts GRACE_MS). A CallID the switch still lists among its active calls is a leg of
  * a call that goes on (a transfer): that notification is not the call's end.
  * A switch that cannot be reached, or answers FAIL for another reason, fails the lookup with the
  * transport's clear error (the key scrubbed), which n8n records as a failed execution.

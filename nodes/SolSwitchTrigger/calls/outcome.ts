@@ -181,22 +181,44 @@ export function isMissed(s: CallSummary, voicemailIsMissed = true): boolean {
 /** Whether two numbers are the same however each is written (a `1` or `+1`, punctuation). */
 const sameNumber = (a: unknown, b: unknown) => numberKey(a) === numberKey(b);
 
+/** What the customer's lists say about a caller: its extensions, and its DIDs by number key (switchFacts.ts). */
+export type CallerLists = Pick<SwitchFacts, 'extensions' | 'dids'>;
+
+/**
+ * Whether the notification's caller is the leg's: the same number, or one of the customer's
+ * extensions on one side and one of its DIDs on the other. The notification's SourceNumber is the
+ * "caller ID number or extension", the CDR's the "Caller ID ... number of the calling party", and an
+ * outbound call's caller ID is a DID of the customer (New Call's CIDNum "must be a DID on the
+ * customer's account"): a switch may notify the extension that placed the call and record its DID.
+ */
+function sameCaller(notified: unknown, recorded: unknown, lists?: CallerLists): boolean {
+	if (sameNumber(notified, recorded)) return true;
+	if (!lists) return false;
+	const extensionAndDid = (a: unknown, b: unknown) => lists.extensions.has(text(a)) && lists.dids.has(numberKey(b));
+	return extensionAndDid(notified, recorded) || extensionAndDid(recorded, notified);
+}
+
+/** Whether a notification's two ends are a leg's (numbers.ts keys; the destination also as the DID dialed). */
+function namesLeg(leg: CdrLeg, notification: IDataObject, lists?: CallerLists): boolean {
+	const destination = notification.DestinationNumber;
+	return sameCaller(notification.SourceNumber, leg.SourceNumber, lists) && (sameNumber(destination, leg.DestinationNumber) || sameNumber(destination, leg.DialedNumber));
+}
+
 /**
  * Whether a Disconnected notification is the one that ended the call: its source and destination
  * are those of the call's last leg, compared by number key (numbers.ts: the notification and the
  * CDR may write a number with or without 1 or +1), the destination also as the DID dialed (a
- * notification may name the DID where the CDR names the extension). A call with several legs (a
- * transfer) is notified once per leg; only one of them is its end, the same one whichever n8n
- * process receives it.
+ * notification may name the DID where the CDR names the extension), the source also as an
+ * extension of the customer where the CDR names a DID of it (`lists`: sameCaller). A call with
+ * several legs (a transfer) is notified once per leg; only one of them is its end, the same one
+ * whichever n8n process receives it.
  */
-export function endsTheCall(legs: CdrLeg[], notification: IDataObject): boolean {
+export function endsTheCall(legs: CdrLeg[], notification: IDataObject, lists?: CallerLists): boolean {
 	const last = lastLegOf(legs);
-	if (!last) return false;
-	const destination = notification.DestinationNumber;
-	return sameNumber(notification.SourceNumber, last.SourceNumber) && (sameNumber(destination, last.DestinationNumber) || sameNumber(destination, last.DialedNumber));
+	return last !== undefined && namesLeg(last, notification, lists);
 }
 
 /** Whether a notification names any leg of the call: when none, the numbers are written in a way the trigger cannot match (worth a log line). */
-export function namesALeg(legs: CdrLeg[], notification: IDataObject): boolean {
-	return legs.some((l) => sameNumber(notification.SourceNumber, l.SourceNumber) && (sameNumber(notification.DestinationNumber, l.DestinationNumber) || sameNumber(notification.DestinationNumber, l.DialedNumber)));
+export function namesALeg(legs: CdrLeg[], notification: IDataObject, lists?: CallerLists): boolean {
+	return legs.some((l) => namesLeg(l, notification, lists));
 }

@@ -8,7 +8,7 @@
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IWebhookFunctions } from 'n8n-workflow';
 import { downloadRecordingWithin, MAX_RECORDING_BYTES, recordingFileName } from '../../shared/recordings';
 import { lookUpRecordings } from './callRecords';
-import type { Deadline } from './deadline';
+import { GRACE_MS, type Deadline } from './deadline';
 import type { CallSummary } from './outcome';
 
 /** How long a download may go silent before it is given up, cut to the time left. */
@@ -30,6 +30,10 @@ export async function recordingItems(fn: IWebhookFunctions, s: CallSummary, cust
 			CallerName: s.CallerName,
 			DialedNumber: s.DialedNumber,
 			AnsweredBy: s.AnsweredBy,
+			// The call's classification and why, as every call-event item carries it.
+			Direction: s.Direction,
+			Outcome: s.Outcome,
+			ClassifiedBy: s.ClassifiedBy,
 			...entry,
 		};
 		if (!download) {
@@ -44,7 +48,7 @@ export async function recordingItems(fn: IWebhookFunctions, s: CallSummary, cust
 			timeout: DOWNLOAD_TIMEOUT_MS,
 			until: deadline.endsAt,
 			clock: () => deadline.now(),
-			limitName: `Wait for Call Record (${Math.round(deadline.waitMs / 1000)} s) and one request's time`,
+			limitName: `Wait for Call Record (${Math.round(deadline.waitMs / 1000)} s) plus ${GRACE_MS / 1000} s`,
 		});
 		if ('skipped' in got) {
 			items.push({ json: { ...json, DownloadSkipped: got.skipped } });

@@ -10,12 +10,17 @@
  * switch and customer for FACTS_LIFETIME_MS, so a burst of calls costs one read. A list the switch
  * refuses or cannot give is left empty and named in `missing`, so the item says what was not known;
  * it is asked again after MISSING_RETRY_MS.
+ *
+ * The reading runs on the notification's clock (deadline.ts), like the lookup of the call's records:
+ * each list's request is cut to the time left, and none is made once no time is left (the list is
+ * then missing, named with OUT_OF_TIME), so Wait for Call Record bounds the whole webhook call.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { credentialAccepts } from '../../engine/trigger/keptCredential';
 import { solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
 import { numberKey } from '../../shared/numbers';
+import { OUT_OF_TIME, REQUEST_TIMEOUT_MS, type Deadline } from './deadline';
 
 export interface SwitchFacts {
 	/** The customer the lists are of ('' when the notification named none: the key's own, or 1). */
@@ -50,9 +55,11 @@ async function credentials(fn: IWebhookFunctions): Promise<ICredentialDataDecryp
 }
 
 /** The rows of a list, or why there are none ("nothing found" is an empty list, not a failure). */
-async function rows(fn: IWebhookFunctions, creds: ICredentialDataDecryptedObject, path: string, body: IDataObject, pick: (data: unknown) => unknown[]): Promise<IDataObject[] | { why: string }> {
+async function rows(fn: IWebhookFunctions, creds: ICredentialDataDecryptedObject, deadline: Deadline, path: string, body: IDataObject, pick: (data: unknown) => unknown[]): Promise<IDataObject[] | { why: string }> {
+	const timeout = deadline.requestTimeout(REQUEST_TIMEOUT_MS);
+	if (timeout === undefined) return { why: OUT_OF_TIME };
 	try {
-		const answer = await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult: true, attributes: Object.keys(body), timeout: 10_000, credentials: creds });
+		const answer = await solswitchRequest(fn, { service: switchService, path, body, emptyIsResult: true, attributes: Object.keys(body), timeout, credentials: creds });
 		if (answer.kind !== 'ok') return [];
 		return pick(answer.data).filter((r) => r && typeof r === 'object') as IDataObject[];
 	} catch (error) {
@@ -64,7 +71,8 @@ const results = (data: unknown) => (Array.isArray((data as IDataObject)?.Results
 /** Live Queue Stats: one entry per queue, then an object holding Status. */
 const queueEntries = (data: unknown) => (Array.isArray(data) ? data : []).filter((e) => (e as IDataObject)?.Ext !== undefined);
 
-export async function switchFactsOf(fn: IWebhookFunctions, customer: string, now = Date.now()): Promise<SwitchFacts> {
+/** The customer's lists, kept or read now within `deadline` (the notification's clock). */
+export async function switchFactsOf(fn: IWebhookFunctions, customer: string, deadline: Deadline, now = Date.now()): Promise<SwitchFacts> {
 	const creds = await credentials(fn);
 	const key = `${text(creds.baseUrl)}|${customer}`;
 	const earlier = kept.get(key);
@@ -72,10 +80,10 @@ export async function switchFactsOf(fn: IWebhookFunctions, customer: string, now
 	if (earlier && now - earlier.at >= 0 && now - earlier.at < lifetime) return earlier.facts;
 	const scoped = /^\d+$/.test(customer) ? { Customer: customer } : {};
 	const [extensions, boxes, queues, dids] = await Promise.all([
-		rows(fn, creds, 'extension/view', { ...scoped, ViewType: 'Full' }, results),
-		rows(fn, creds, 'voicemail/view', scoped, results),
-		rows(fn, creds, 'livequeuestat', scoped, queueEntries),
-		rows(fn, creds, 'did/view', /^\d+$/.test(customer) ? { CustID: customer } : {}, results),
+		rows(fn, creds, deadline, 'extension/view', { ...scoped, ViewType: 'Full' }, results),
+		rows(fn, creds, deadline, 'voicemail/view', scoped, results),
+		rows(fn, creds, deadline, 'livequeuestat', scoped, queueEntries),
+		rows(fn, creds, deadline, 'did/view', /^\d+$/.test(customer) ? { CustID: customer } : {}, results),
 	]);
 	const missing: string[] = [];
 	const list = (name: string, found: IDataObject[] | { why: string }) => {

@@ -11,15 +11,16 @@
  *    call, for a CDR written late; a call the switch still lists as active on another leg goes on
  *    (a transfer): acknowledged;
  * 4. only the notification of the call's last leg goes on (calls/outcome.ts endsTheCall, numbers
- *    compared by key); one that names no leg of the call at all is logged, since then the switch
- *    writes numbers in a way the trigger cannot match;
+ *    compared by key, an extension notified where the record names the customer's DID); one that
+ *    names no leg of the call at all is logged, since then the switch writes numbers in a way the
+ *    trigger cannot match;
  * 5. the call is classified against the customer's extensions, DIDs, voicemail boxes and queues
  *    (calls/switchFacts.ts, kept a few minutes), and each kind the trigger listens for whose rule
  *    holds gives its items; none: acknowledged. The items are handed to n8n with {"Status":"OK"},
  *    which n8n writes once the run is queued; the call is remembered then. A run n8n could not queue
  *    (it answers an HTTP error) lets the claim go, so the switch's repeat emits it.
  * The whole call runs on the clock of Wait for Call Record (calls/deadline.ts): lookups, pauses and
- * downloads end within the setting plus one request's time.
+ * downloads end within the setting plus 10 s.
  * A lookup that fails (switch unreachable or too slow, FAIL, no record within the wait) throws: n8n answers the
  * switch HTTP 500 and records a failed execution with the error, naming the CallID.
  */
@@ -65,11 +66,16 @@ export function callEventHandler(value: string) {
 			const waitMs = Math.max(0, Number(fn.getNodeParameter('recordWait', DEFAULT_RECORD_WAIT_S)) || 0) * 1000;
 			// One clock for the whole call, lookups and downloads alike (calls/deadline.ts).
 			const deadline = new Deadline(waitMs);
+			// The customer's lists (usually kept: no request) are read beside the lookup, on its clock, so
+			// they neither add their time after it nor outlast the setting (calls/switchFacts.ts).
+			const factsRead = switchFactsOf(fn, customer, deadline);
+			factsRead.catch(() => undefined);
 			const lookup = await lookUpCall(fn, callId, customer, deadline, fields);
 			if ('live' in lookup) return acknowledge(fn);
 			const { legs, details } = lookup.found;
-			if (!endsTheCall(legs, fields)) {
-				if (!namesALeg(legs, fields)) {
+			const facts = await factsRead;
+			if (!endsTheCall(legs, fields, facts)) {
+				if (!namesALeg(legs, fields, facts)) {
 					const last = lastLegOf(legs);
 					fn.logger.warn(
 						`SolSwitch Trigger: the Disconnected of call ${callId} (${String(fields.SourceNumber)} to ${String(fields.DestinationNumber)}) names none of its ${legs.length} CDR legs (the last: ${String(last?.SourceNumber ?? '')} to ${String(last?.DestinationNumber ?? '')}); no event was emitted for it`,
@@ -78,7 +84,7 @@ export function callEventHandler(value: string) {
 				return acknowledge(fn);
 			}
 			const run: CallEventRun = { fn, customer, deadline, voicemailIsMissed: fn.getNodeParameter('countVoicemailAsMissed', true) !== false };
-			const summary = summarize(callId, legs, details, await switchFactsOf(fn, customer), startOf(callId));
+			const summary = summarize(callId, legs, details, facts, startOf(callId));
 			const items: INodeExecutionData[] = [];
 			for (const kind of kindsOf(fn, value)) {
 				if (!kind.applies(summary, run)) continue;

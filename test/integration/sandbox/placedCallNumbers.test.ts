@@ -56,6 +56,8 @@ describe.each(EVERY_PROFILE)('calls New Call places, under the %s profile', (pro
 	const settings = settingsOf(profile);
 	const inNotifications = (n: string) => writeNumber(n, settings.notificationNumbers);
 	const inRecords = (n: string) => writeNumber(n, settings.cdrNumbers);
+	/** The caller in the SIP POST notifications: the caller ID as in the records, or the extension (`notifiedCaller`). */
+	const notified = (caller: string, extension: string) => (settings.notifiedCaller === 'extension' ? extension : inNotifications(caller));
 	beforeAll(() => {
 		env.sandbox.state.settings = settings;
 		callbacksOf(env.sandbox).configure({ sipNotificationUrls: [`${app.url}/notify`] });
@@ -75,8 +77,8 @@ describe.each(EVERY_PROFILE)('calls New Call places, under the %s profile', (pro
 		expect(row).toMatchObject({ SourceNumber: inRecords(caller), DestinationNumber: inRecords(to), DialedNumber: inRecords(to), Disposition: 'NOANSWER', ConnectTime: '' });
 		await callbacksOf(env.sandbox).idle();
 		expect(notificationsOf(placed.CallID).map((n) => [n.Event, n.SourceNumber, n.DestinationNumber, n.DialedNumber])).toEqual([
-			['Outgoing', inNotifications(caller), inNotifications(to), inNotifications(to)],
-			['Disconnected', inNotifications(caller), inNotifications(to), inNotifications(to)],
+			['Outgoing', notified(caller, '201'), inNotifications(to), inNotifications(to)],
+			['Disconnected', notified(caller, '201'), inNotifications(to), inNotifications(to)],
 		]);
 		expect(notificationsOf(placed.CallID)[0].SourceChannel).toMatch(/^SIP\/201-/);
 		expect(await detailsOf(placed.CallID)).toEqual([`Routed: Call from ${inRecords(caller)} routed to ${inRecords(to)}`, 'Ended: Hangup']);
@@ -102,7 +104,7 @@ describe.each(EVERY_PROFILE)('calls New Call places, under the %s profile', (pro
 		expect(request.body).toEqual({ Digits: '1', ExtensionNumber: '510', CDRCallID: placed.CallID, CIDName: inNotifications(to), CIDNum: inNotifications(to), DID: inNotifications('5145550100') });
 		await callbacksOf(env.sandbox).idle();
 		expect(notificationsOf(placed.CallID).map((n) => [n.Event, n.SourceNumber, n.DestinationNumber])).toEqual(
-			['Outgoing', 'Connected', 'Disconnected'].map((event) => [event, inNotifications(caller), inNotifications(to)]),
+			['Outgoing', 'Connected', 'Disconnected'].map((event) => [event, notified(caller, '510'), inNotifications(to)]),
 		);
 		expect(await detailsOf(placed.CallID)).toEqual([`Routed: Call from ${inRecords(caller)} routed to ${inRecords(to)}`, `Answered: Answered by ${inRecords(to)}`, 'Ended: Hangup']);
 	});

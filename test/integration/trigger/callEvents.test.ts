@@ -174,13 +174,15 @@ describe('Call Ended', () => {
 });
 
 describe('New Recording', () => {
-	it('a recorded call gives its recording with the download URL, and the MP3 as binary data on request', async () => {
+	it('a recorded call gives its recording with the download URL, how the call was classified (ClassifiedBy), and the MP3 as binary data on request', async () => {
 		listen('new-recording', { downloadRecordings: true, binaryPropertyName: 'audio' });
 		const call = await play({ scenario: 'recorded' });
 		await play({ scenario: 'answered' });
 		expect(trigger.host.executions).toHaveLength(1);
 		const [item] = trigger.host.executions[0];
 		expect(item.json).toMatchObject({ CallID: call.CallID, Portion: 1, Recording: `${call.CallID}-1.mp3`, URL: expect.stringContaining(`/recordings/${call.CallID}/1.mp3?t=`) });
+		// Like every call-event item, it says how the call was classified, and why.
+		expect(item.json).toMatchObject({ Direction: 'inbound', Outcome: 'answered', ClassifiedBy: { Direction: 'the switch notified Incoming', Outcome: expect.stringMatching(/^leg 1 was answered by 201$/), Facts: expect.any(String) } });
 		expect(item.binary!.audio).toMatchObject({ fileName: `${call.CallID}-1.mp3`, mimeType: 'audio/mpeg' });
 		const mp3 = await readBinary(item.binary!.audio);
 		expect(mp3.subarray(0, 3).toString('latin1')).toBe('ID3');

@@ -5,7 +5,8 @@
  * an unanswered inbound call is one Missed Call (voicemail, IVR or queue picking it up included,
  * voicemail only while Count Voicemail as Missed is on); an unanswered outbound call is none, whatever
  * its caller ID; an answered call is none; a transferred call is one Call Ended, its notifications all
- * answered OK; numbers written differently in notifications and records still match; and one URL
+ * answered OK; numbers written differently in notifications and records still match (the extension
+ * notified where the records name its caller ID DID included); and one URL
  * (Call Events at One URL) carries every kind, also where the portal keeps one URL only.
  */
 import { callbacksOf } from '../../../sandbox/switch/callbacks';
@@ -72,6 +73,9 @@ describe.each(EVERY_PROFILE)('call events under the %s profile', (profile) => {
 		listen();
 		const call = await play({ scenario: 'outboundUnanswered', Extension: '201', To: '4385550142' });
 		expect(String(call.legs[0].SourceNumber).replace(/^\+?1(?=\d{10}$)/, '')).toBe(settings.outboundCallerId === 'did' ? '5145550100' : '201');
+		// The notifications may name the extension where the records name its DID (notifiedCaller).
+		const ended = notifications().find((e) => (e.body as Record<string, string>).CallID === call.CallID && (e.body as Record<string, string>).Event === 'Disconnected')!;
+		expect(String((ended.body as Record<string, string>).SourceNumber).replace(/^\+?1(?=\d{10}$)/, '')).toBe(settings.outboundCallerId === 'did' && settings.notifiedCaller === 'callerId' ? '5145550100' : '201');
 		expect(of('missed-call', call.CallID)).toEqual([]);
 		expect(of('call-ended', call.CallID)).toEqual([expect.objectContaining({ Direction: 'outbound', Outcome: 'missed' })]);
 		const answered = await play({ scenario: 'outboundAnswered', Extension: '202', To: '4385550142' });

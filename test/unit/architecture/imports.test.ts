@@ -1,7 +1,9 @@
 /**
  * The one-way rule of docs/architecture.md, checked on the source: no import cycle in nodes/, sandbox/
  * or scripts/ (type-only imports count: a loop of types is still a loop a reader must untangle), and
- * the engine (nodes/engine) imports nothing from the domain helpers (nodes/shared) or a node folder.
+ * the engine (nodes/engine) imports nothing from the domain helpers (nodes/shared) or a node folder,
+ * and the sandbox imports nothing outside sandbox/ (it is written from the documents, never from the
+ * package's code: issue 34 item 1).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -75,6 +77,15 @@ describe('import graph of nodes/, sandbox/ and scripts/', () => {
 		const leaks = files
 			.filter((file) => rel(file).startsWith('nodes/engine/'))
 			.flatMap((file) => (graph.get(file) ?? []).filter((t) => !rel(t).startsWith('nodes/engine/')).map((t) => `${rel(file)} -> ${rel(t)}`));
+		expect(leaks).toEqual([]);
+	});
+
+	it('keeps the sandbox written from the documents: no file of sandbox/ imports the package (nodes/, credentials/)', () => {
+		const sandboxFiles = files.filter((file) => rel(file).startsWith('sandbox/'));
+		expect(sandboxFiles.map(rel)).toContain('sandbox/switch/profiles.ts');
+		const leaks = sandboxFiles.flatMap((file) =>
+			(graph.get(file) ?? []).filter((t) => /^(nodes|credentials)\//.test(rel(t)) || !rel(t).startsWith('sandbox/')).map((t) => `${rel(file)} -> ${rel(t)}`),
+		);
 		expect(leaks).toEqual([]);
 	});
 });

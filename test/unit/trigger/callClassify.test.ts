@@ -105,6 +105,19 @@ describe('the notification that ends the call, numbers by key (R6)', () => {
 	it('a notification naming the DID dialed where the CDR names the extension matches', () => {
 		expect(endsTheCall(cdr, { SourceNumber: '4385550142', DestinationNumber: '+15145550100' })).toBe(true);
 	});
+	it('an outbound call notified from its extension where the CDR names its caller ID DID (the notification\'s "caller ID number or extension") ends the call, with the customer\'s lists', () => {
+		const out = [leg({ SourceNumber: '15145550100', DestinationNumber: '4385550142', DialedNumber: '4385550142' })];
+		const fromExtension = { SourceNumber: '201', DestinationNumber: '+14385550142' };
+		expect(endsTheCall(out, fromExtension, FACTS)).toBe(true);
+		expect(namesALeg(out, fromExtension, FACTS)).toBe(true);
+		// Without the lists nothing says 201 calls out as that DID; a DID not the customer's is another caller.
+		expect(endsTheCall(out, fromExtension)).toBe(false);
+		expect(endsTheCall([leg({ SourceNumber: '5145559999', DestinationNumber: '4385550142' })], fromExtension, FACTS)).toBe(false);
+		// The other way round: the records name the extension, the notification the DID.
+		expect(endsTheCall([leg({ SourceNumber: '201', DestinationNumber: '4385550142' })], { SourceNumber: '5145550100', DestinationNumber: '4385550142' }, FACTS)).toBe(true);
+		// A number that is no extension of the customer is not taken for one.
+		expect(endsTheCall(out, { SourceNumber: '999', DestinationNumber: '4385550142' }, FACTS)).toBe(false);
+	});
 	it('an anonymous caller matches itself; another number matches no leg', () => {
 		expect(endsTheCall([leg({ SourceNumber: '' })], { SourceNumber: '', DestinationNumber: '201' })).toBe(true);
 		expect(namesALeg(cdr, { SourceNumber: '4385550199', DestinationNumber: '201' })).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * "Wait for Call Record" bounds the whole lookup by the clock, requests included
  * (nodes/SolSwitchTrigger/calls/deadline.ts, callRecords.ts): against a switch that answers each
- * request in 10 s, or never, the lookup ends within the setting plus one request's time, every
+ * request in 10 s, or never, the lookup ends within the setting plus 10 s (GRACE_MS), every
  * request's timeout cut to the time left, with the clear error naming the call. The clock and the
  * pauses are simulated (n8n-workflow's sleep moves the clock), so the test takes no real time.
  */
@@ -16,7 +16,7 @@ jest.mock('n8n-workflow', () => ({
 }));
 
 import { lookUpCall } from '../../../nodes/SolSwitchTrigger/calls/callRecords';
-import { Deadline, MIN_REQUEST_MS, REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
+import { Deadline, GRACE_MS, MIN_REQUEST_MS, REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
 import { forgetKeptCredentials } from '../../../nodes/engine/trigger/keptCredential';
 
 const CALL = '1700000000.42';
@@ -60,26 +60,39 @@ beforeEach(() => {
 });
 
 describe('a switch that answers each request in 10 s', () => {
-	it.each([0, 2000, 15_000, 120_000])('Wait for Call Record %i ms: the lookup ends within the setting plus one request, with the clear error naming the call', async (waitMs) => {
+	it.each([0, 2000, 15_000])('Wait for Call Record %i ms (less than three answers in a row): the lookup ends within the setting plus 10 s, with the clear error naming the call', async (waitMs) => {
 		const asked: Asked[] = [];
 		const error = await lookUpCall(slowSwitch(10_000, asked), CALL, '', deadline(waitMs)).catch((e: Error) => e);
 		expect(error).toBeInstanceOf(Error);
 		expect((error as Error).message).toMatch(new RegExp(`^Call ${CALL.replace('.', '\\.')} could not be looked up: the switch had no record of it after \\d+ s \\(The switch did not answer within \\d+ ms\\)$`));
 		expect((error as Error).message).not.toContain(KEY);
-		expect(clock.now).toBeLessThanOrEqual(waitMs + REQUEST_TIMEOUT_MS);
+		expect(clock.now).toBeLessThanOrEqual(waitMs + GRACE_MS);
 		// Every request's timeout cut to what was left, none too short to be worth making.
 		for (const a of asked) {
-			expect(a.timeout).toBeLessThanOrEqual(Math.min(REQUEST_TIMEOUT_MS, waitMs + REQUEST_TIMEOUT_MS - a.at));
+			expect(a.timeout).toBeLessThanOrEqual(Math.min(REQUEST_TIMEOUT_MS, waitMs + GRACE_MS - a.at));
 			expect(a.timeout).toBeGreaterThanOrEqual(MIN_REQUEST_MS);
 		}
 		// List Active Calls first (a leg of a call that goes on is not looked up), with the whole request time.
-		expect(asked[0]).toEqual({ path: 'listactivecalls/', at: 0, timeout: REQUEST_TIMEOUT_MS });
+		expect(asked[0]).toEqual({ path: 'listactivecalls/', at: 0, timeout: Math.min(REQUEST_TIMEOUT_MS, waitMs + GRACE_MS) });
+	});
+
+	it.each([25_000, 120_000])('Wait for Call Record %i ms: room for three answers in a row, the call is found, within the setting plus 10 s (each request may take more than 10 s)', async (waitMs) => {
+		const asked: Asked[] = [];
+		const found = await lookUpCall(slowSwitch(10_000, asked), CALL, '', deadline(waitMs));
+		expect(found).toEqual({ found: { details, legs: [expect.objectContaining({ LegID: '421' })] } });
+		expect(asked.map((a) => [a.path, a.at])).toEqual([
+			['listactivecalls/', 0],
+			['cdrlegdetailsapi/', 10_000],
+			['cdrexport/', 20_000],
+		]);
+		expect(clock.now).toBe(30_000);
+		expect(clock.now).toBeLessThanOrEqual(waitMs + GRACE_MS);
 	});
 
 	it('a switch that never answers: the same bound', async () => {
 		const asked: Asked[] = [];
 		await expect(lookUpCall(slowSwitch(Number.POSITIVE_INFINITY, asked), CALL, '', deadline(15_000))).rejects.toThrow(`Call ${CALL} could not be looked up`);
-		expect(clock.now).toBeLessThanOrEqual(15_000 + REQUEST_TIMEOUT_MS);
+		expect(clock.now).toBeLessThanOrEqual(15_000 + GRACE_MS);
 	});
 });
 
@@ -90,7 +103,7 @@ describe('a switch slow but in time', () => {
 		expect(found).toEqual({ found: { details, legs: [expect.objectContaining({ LegID: '421' })] } });
 		// List Active Calls first (a leg of a call that goes on is not looked up), then the records.
 		expect(asked.map((a) => [a.path, a.at, a.timeout])).toEqual([
-			['listactivecalls/', 0, 10_000],
+			['listactivecalls/', 0, 12_000],
 			['cdrlegdetailsapi/', 3000, 9000],
 			['cdrexport/', 6000, 6000],
 		]);
@@ -101,14 +114,15 @@ describe('the deadline itself', () => {
 	it('pauses are cut to the setting, requests to the setting plus one request, nothing asked with no time left', () => {
 		const d = deadline(1000);
 		expect(d.pause(2000)).toBe(1000);
-		expect(d.requestTimeout()).toBe(REQUEST_TIMEOUT_MS);
+		expect(d.requestTimeout()).toBe(1000 + GRACE_MS);
+		expect(deadline(60_000).requestTimeout()).toBe(REQUEST_TIMEOUT_MS);
 		clock.now = 1000;
 		expect(d.mayTryAgain()).toBe(false);
 		expect(d.pause(250)).toBe(0);
-		expect(d.requestTimeout()).toBe(REQUEST_TIMEOUT_MS);
-		clock.now = 1000 + REQUEST_TIMEOUT_MS - 3000;
+		expect(d.requestTimeout()).toBe(GRACE_MS);
+		clock.now = 1000 + GRACE_MS - 3000;
 		expect(d.requestTimeout()).toBe(3000);
-		clock.now = 1000 + REQUEST_TIMEOUT_MS - MIN_REQUEST_MS + 1;
+		clock.now = 1000 + GRACE_MS - MIN_REQUEST_MS + 1;
 		expect(d.requestTimeout()).toBeUndefined();
 	});
 

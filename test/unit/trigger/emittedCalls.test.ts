@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { alreadyStarted, claim, CLAIM_ABANDONED_MS, EMITTED_KEY, forgetProcessMemory, KEEP_MS, remember } from '../../../nodes/SolSwitchTrigger/calls/emittedCalls';
-import { LONGEST_CALL_MS, MAX_RECORD_WAIT_S, REQUEST_TIMEOUT_MS } from '../../../nodes/SolSwitchTrigger/calls/deadline';
+import { GRACE_MS, LONGEST_CALL_MS, MAX_RECORD_WAIT_S } from '../../../nodes/SolSwitchTrigger/calls/deadline';
 import { SWITCH_EVENTS } from '../../../nodes/SolSwitchTrigger/events';
 
 /** A webhook call of one node, on the static data n8n loaded for it. */
@@ -87,10 +87,10 @@ describe('a call being looked up', () => {
 		expect(claim(call({}), '1.1', 1000 + 65_001)).toBeDefined();
 	});
 
-	it('the take-over comes after the longest lookup: the largest Wait for Call Record plus one request, plus a margin', () => {
+	it('the take-over comes after the longest lookup: the largest Wait for Call Record plus 10 s, plus a margin', () => {
 		const fields = SWITCH_EVENTS.filter((e) => ['missed-call', 'call-ended', 'new-recording'].includes(e.value)).map((e) => e.properties?.find((p) => p.name === 'recordWait'));
 		expect(fields.map((f) => f?.typeOptions?.maxValue)).toEqual([MAX_RECORD_WAIT_S, MAX_RECORD_WAIT_S, MAX_RECORD_WAIT_S]);
-		expect(LONGEST_CALL_MS).toBe(MAX_RECORD_WAIT_S * 1000 + REQUEST_TIMEOUT_MS);
+		expect(LONGEST_CALL_MS).toBe(MAX_RECORD_WAIT_S * 1000 + GRACE_MS);
 		expect(CLAIM_ABANDONED_MS).toBeGreaterThan(LONGEST_CALL_MS);
 	});
 
