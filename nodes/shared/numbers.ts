@@ -16,8 +16,3 @@ export function numberKey(number: unknown): string {
 	const nanp = NANP.exec(digits);
 	return nanp ? nanp[1] : digits;
 }
-
-/** Whether a number is a North American phone number (NPA NXX XXXX, the form the switch gives DIDs and caller IDs). */
-export function isPhoneNumber(number: unknown): boolean {
-	return NANP.test(String(number ?? '').replace(/\D/g, ''));
-}

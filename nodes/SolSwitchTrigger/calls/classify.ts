@@ -15,15 +15,16 @@
  *   where it shares the number of a user extension, the box is the leg that picked up after that
  *   same number rang unanswered;
  * - a queue (Live Queue Stats' `Ext`): the caller waited and no agent took the call on this leg;
- * - for a call that is not outbound, a number that is neither an extension, nor a box or queue, nor
- *   a phone number: a feature such as an IVR (New Call: "a user extension or another feature such
- *   as an IVR, Digit Validation or custom script");
+ * - for a call that is not outbound, a number of at most 5 digits that is neither an extension nor a
+ *   box or queue: a feature such as an IVR (New Call's Extension: "a user extension or another
+ *   feature such as an IVR, Digit Validation or custom script; numeric, 3 to 5 digits"). A longer
+ *   number is an outside phone (a forward, to a North American or an international number);
  * - anything else: a person (an extension, or the outside number an outbound call reached).
  * The outcome: `answered` when a person answered; else `voicemail` when a box picked up; else
  * busy / failed / missed as the last leg's Disposition says (an IVR or a queue the caller left
  * without reaching anyone is missed).
  */
-import { isPhoneNumber, numberKey } from '../../shared/numbers';
+import { numberKey } from '../../shared/numbers';
 import type { SwitchFacts } from './switchFacts';
 
 export type Direction = 'inbound' | 'outbound' | 'internal';
@@ -89,7 +90,7 @@ export function answererOf(legs: ClassifiedLeg[], index: number, facts: SwitchFa
 	if (facts.queues.has(number)) return { kind: 'queue', number };
 	// Without the extension list, a feature cannot be told from an extension: read as a person.
 	const known = facts.extensions.size > 0;
-	if (direction !== 'outbound' && known && !facts.extensions.has(number) && !isPhoneNumber(number)) return { kind: 'ivr', number };
+	if (direction !== 'outbound' && known && !facts.extensions.has(number) && isFeatureNumber(number)) return { kind: 'ivr', number };
 	return { kind: 'person', number };
 }
 
@@ -103,6 +104,11 @@ export interface Classification {
 	answeredLeg: number;
 	voicemailBox: string;
 	why: { Direction: string; Outcome: string; Facts: string };
+}
+
+/** A number written as the switch numbers its extensions and features (3 to 5 digits, New Call's Extension); an outside phone has more. */
+function isFeatureNumber(number: string): boolean {
+	return /^\d{1,5}$/.test(number.trim());
 }
 
 const WHAT: Record<Exclude<Answerer['kind'], 'person'>, string> = { voicemail: 'voicemail box', ivr: 'feature (an IVR or the like)', queue: 'queue' };

@@ -5,7 +5,7 @@
  * Count Voicemail as Missed; the notification that ends the call, numbers compared by key.
  */
 import { classify, directionOf } from '../../../nodes/SolSwitchTrigger/calls/classify';
-import { isPhoneNumber, numberKey } from '../../../nodes/shared/numbers';
+import { numberKey } from '../../../nodes/shared/numbers';
 import { endsTheCall, isMissed, namesALeg, summarize, type CdrLeg } from '../../../nodes/SolSwitchTrigger/calls/outcome';
 import { cdrLeg } from '../../helpers/cdrLeg';
 import type { SwitchFacts } from '../../../nodes/SolSwitchTrigger/calls/switchFacts';
@@ -30,9 +30,6 @@ describe('number keys', () => {
 		expect(numberKey('+442071234567')).toBe('442071234567');
 		expect(numberKey('anonymous')).toBe('anonymous');
 		expect(numberKey(undefined)).toBe('');
-		expect(isPhoneNumber('15145550199')).toBe(true);
-		expect(isPhoneNumber('8500')).toBe(false);
-		expect(isPhoneNumber('1234567890')).toBe(false);
 	});
 });
 
@@ -80,6 +77,16 @@ describe('who picked up', () => {
 		expect(ivr.ClassifiedBy.Outcome).toBe('no person answered; only feature (an IVR or the like) 8500 picked up');
 		expect(isMissed(ivr, false)).toBe(true);
 		expect(summarize('1.6', [leg({}), pickedUpBy('600')], [], FACTS)).toMatchObject({ Outcome: 'missed', EndedIn: 'queue' });
+	});
+
+	it('a call forwarded to an outside number, North American or international, is answered by a person there, not taken for an IVR', () => {
+		for (const outside of ['4385550142', '15145550199', '442071234567', '011442071234567', '1234567890']) {
+			const s = summarize('1.8', [leg({ DestinationNumber: '201', Disposition: 'NOANSWER' }), pickedUpBy(outside)], [], FACTS);
+			expect([outside, s.Outcome, s.EndedIn, s.AnsweredBy]).toEqual([outside, 'answered', '', outside]);
+			expect(isMissed(s)).toBe(false);
+		}
+		// A feature is written as the switch numbers extensions: 3 to 5 digits.
+		expect(summarize('1.9', [leg({}), pickedUpBy('85000')], [], FACTS)).toMatchObject({ Outcome: 'missed', EndedIn: 'ivr' });
 	});
 
 	it('an IVR then a person: answered by the person, talk time theirs only', () => {
