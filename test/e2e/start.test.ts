@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gatewayOf } from '../../sandbox/gateway';
 import { callbacksOf } from '../../sandbox/switch/callbacks';
+import { settingsOf } from '../../sandbox/switch/profiles';
 import { DATA_TABLE_PLACEHOLDER, dataTableRows, findDataTable, personalProjectId, type SavedDataTable } from '../../scripts/start/dataTables';
 import { credentialsToPick, exampleFiles, hasTrigger, readExample } from '../../scripts/start/examples';
 import { SANDBOX_CALLBACK_SECRET, startMainJob, type MainJob } from '../../scripts/start/mainJob';
@@ -47,6 +48,9 @@ async function listWorkflows(j: MainJob): Promise<Listed[]> {
 test('the sandbox and the n8n editor answer on the chosen ports', async () => {
 	const sandbox = await fetch(`http://127.0.0.1:${ports.sandboxPort}/_sandbox/health`);
 	expect(await sandbox.json()).toMatchObject({ Status: 'OK' });
+	// npm start's switch reads the documents' open points the default way (sandbox/switch/profiles.ts).
+	const profile = await fetch(`http://127.0.0.1:${ports.sandboxPort}/_sandbox/switch/profile`);
+	expect(await profile.json()).toEqual({ Status: 'OK', settings: settingsOf('default') });
 	const editor = await fetch(`http://127.0.0.1:${ports.n8nPort}/signin`);
 	expect(editor.status).toBe(200);
 	expect(await editor.text()).toContain('<html');
