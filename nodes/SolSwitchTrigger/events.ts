@@ -133,6 +133,9 @@ const callEventSpec = (kind: CallEventKind): EventSpec => ({
 	properties: kind.properties,
 });
 
+/** "a, b or c". */
+const oneOf = (values: string[]) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join(''));
+
 /** Every kind's own fields, each once, in the table's order: the one-URL trigger shows them all. */
 const everyKindsFields = (): INodeProperties[] => {
 	const seen = new Set<string>();
@@ -154,9 +157,7 @@ const allCallEventsSpec: EventSpec = {
 	response: { by: 'node' },
 	portal: CALL_EVENT_PORTAL,
 	answer: CALL_EVENT_ANSWER,
-	gives: `the items of each event chosen in Events to Emit that the call is, each with \`CallEvent\` (${CALL_EVENT_KINDS.map((k) => `\`${k.value}\``)
-		.join(', ')
-		.replace(/, ([^,]*)$/, ' or $1')}) first; one run per call`,
+	gives: `the items of each event chosen in Events to Emit that the call is, each with \`CallEvent\` (${oneOf(CALL_EVENT_KINDS.map((k) => `\`${k.value}\``))}) first; one run per call`,
 	properties: [callEventsField, ...everyKindsFields()],
 };
 

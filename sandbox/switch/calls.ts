@@ -109,8 +109,12 @@ function untilStarted(state: SwitchState, callId: string, closing?: AbortSignal)
 	});
 }
 
-/** New Call's answer with WaitForStart `1`: at once (`placed`), or once the call started or ended (`answered`). */
-async function startedReply(ctx: ApiContext, call: { CallID: string; SourceChannel: string }) {
+/**
+ * New Call's answer: with WaitForStart `0` at once and Status only; with `1` (the default) the CallID
+ * and Channel, at once (`placed`) or once the call started or ended (`answered`).
+ */
+async function newCallReply(ctx: ApiContext, call: { CallID: string; SourceChannel: string }) {
+	if (text(ctx, 'WaitForStart') === '0') return ok();
 	if (ctx.state.settings.newCallAnswers === 'answered') await untilStarted(ctx.state, call.CallID, ctx.closing);
 	return ok({ CallID: call.CallID, Channel: call.SourceChannel });
 }
@@ -128,8 +132,7 @@ calls.register('newcall', async (ctx) => {
 	const dv = digitValidationOf(ctx.state)?.setupOf(customer, extension.ExtensionNumber);
 	if (dv) {
 		const dvCall = digitValidationOf(ctx.state)!.place(ctx.state, customer, dv, destination, cidNum ?? extension.CIDNum, timeoutS, ctx.body.CustomDVData, ctx.body.CustomDVDigits);
-		if (text(ctx, 'WaitForStart') === '0') return ok();
-		return await startedReply(ctx, dvCall);
+		return await newCallReply(ctx, dvCall);
 	}
 	const caller = ctx.state.outboundCaller(customer, extension.ExtensionNumber, cidNum);
 	const call = placeCall(ctx, customer, caller, destination, destination, { placedBy: extension.ExtensionNumber, timeoutS, record: true });
@@ -139,8 +142,7 @@ calls.register('newcall', async (ctx) => {
 			CustomDVDigits: ctx.body.CustomDVDigits,
 		};
 	}
-	if (text(ctx, 'WaitForStart') === '0') return ok();
-	return await startedReply(ctx, call);
+	return await newCallReply(ctx, call);
 });
 
 calls.register('holdcall', (ctx) => {

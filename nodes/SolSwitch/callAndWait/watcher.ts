@@ -19,7 +19,7 @@
  * execution is cancelled (n8n's cancel signal).
  */
 import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import { solswitchRequest } from '../../engine/transport/request';
+import { DEFAULT_REQUEST_TIMEOUT_MS, solswitchRequest } from '../../engine/transport/request';
 import { switchService } from '../../shared/services';
 import { fateOf, type CallFate } from './fate';
 import { AUTH_TYPE } from './secret';
@@ -30,9 +30,6 @@ const DETAILS_PATH = 'cdrlegdetailsapi';
 export const WATCH_EVERY_MS = 1000;
 /** Read the legs this long past the ring timeout before taking the call as answered (records never said). */
 export const WATCH_MARGIN_S = 15;
-/** The usual bound of a request to the switch (engine/transport/request.ts). */
-const REQUEST_TIMEOUT_MS = 30_000;
-
 /**
  * How long New Call may take to answer. WaitForStart 1 "waits for the start" (switch document), which a
  * switch may take to mean the far end answered: then an unanswered call is answered only after Ring
@@ -40,7 +37,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  */
 export function newCallTimeoutMs(ringSeconds: number): number {
 	const ring = Number.isFinite(ringSeconds) && ringSeconds > 0 ? ringSeconds : 0;
-	return Math.max(REQUEST_TIMEOUT_MS, (ring + WATCH_MARGIN_S) * 1000);
+	return Math.max(DEFAULT_REQUEST_TIMEOUT_MS, (ring + WATCH_MARGIN_S) * 1000);
 }
 
 /** How often, and how long, a post to the resume URL is repeated while n8n says the execution is not waiting yet. */

@@ -17,6 +17,9 @@ import {
 import type { ServiceSpec } from '../catalog/types';
 import { credentialsOnce } from './credentialsOnce';
 import { isEmptyReason } from './failures';
+
+/** How long a request to the switch or the gateway may take unless the caller says otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 import { httpFailure, isHtml, plainText } from './httpAnswers';
 
 /** A node run, a dropdown's lookup, or a trigger's webhook call (the Messaging Trigger's reply SMS, the SolSwitch Trigger's call-record lookups), with the credential it read itself where it has one. */
@@ -113,7 +116,7 @@ export async function solswitchRequest(ctx: RequestContext, req: SolSwitchReques
 		// An HTTP error status is an answer, not a thrown error: n8n's httpRequestWithAuthentication
 		// sends a request again after a thrown 401, which would send an SMS twice.
 		ignoreHttpStatusErrors: true,
-		timeout: req.timeout ?? 30000,
+		timeout: req.timeout ?? DEFAULT_REQUEST_TIMEOUT_MS,
 		headers:
 			req.bodyFormat === 'form'
 				? { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }
